@@ -1,0 +1,39 @@
+package dev.gantry.common.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A parsed cluster config: global settings, nodes and partitions, in file order. Immutable.
+ *
+ * @param source the file it came from (for messages)
+ * @param warnings things accepted but not used, as "file:line: key: …"
+ */
+public record ClusterConfig(Path source, Settings settings, List<NodeConfig> nodes, List<PartitionConfig> partitions,
+        List<String> warnings) {
+
+    public ClusterConfig {
+        nodes = List.copyOf(nodes);
+        partitions = List.copyOf(partitions);
+        warnings = List.copyOf(warnings);
+    }
+
+    public <T> T get(Key<T> key) {
+        return settings.get(key);
+    }
+
+    public Optional<NodeConfig> node(String name) {
+        return nodes.stream().filter(n -> n.name().equals(name)).findFirst();
+    }
+
+    public Optional<PartitionConfig> partition(String name) {
+        return partitions.stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /** The Default=YES partition, else the first one (as Slurm). */
+    public Optional<PartitionConfig> defaultPartition() {
+        return partitions.stream().filter(PartitionConfig::isDefault).findFirst()
+                .or(() -> partitions.stream().findFirst());
+    }
+}

@@ -1,0 +1,116 @@
+package dev.gantry.common.config;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Every global key Gantry understands, with Slurm's defaults. Later features add their keys here.
+ * Slurm keys that Gantry accepts but has no use for (log paths, plugins it replaces) are in
+ * {@link #IGNORED_SLURM_KEYS}: accepted with a warning, so an existing slurm.conf loads.
+ */
+public final class Keys {
+
+    private Keys() {}
+
+    private static final Map<String, Key<?>> BY_NAME = new LinkedHashMap<>();
+
+    private static <T> Key<T> key(String name, java.util.function.Function<String, T> parser, T def, String doc) {
+        Key<T> k = new Key<>(name, parser, def, doc);
+        BY_NAME.put(name.toLowerCase(Locale.ROOT), k);
+        return k;
+    }
+
+    // Identity and ports
+    public static final Key<String> CLUSTER_NAME = key("ClusterName", Values::string, "gantry", "cluster name");
+    public static final Key<String> SLURMCTLD_HOST = key("SlurmctldHost", Values::string, "localhost", "controller host");
+    public static final Key<Integer> SLURMCTLD_PORT = key("SlurmctldPort", Values.intRange(0, 65535), 0,
+            "scheduler-svc gRPC port; 0 = chosen by the launcher");
+    public static final Key<Integer> SLURMD_PORT = key("SlurmdPort", Values.intRange(0, 65535), 0,
+            "node-agent gRPC port for nodes without Port=; 0 = chosen by the launcher");
+    public static final Key<Integer> SELECT_PORT = key("SelectPort", Values.intRange(0, 65535), 0,
+            "Gantry: select-svc gRPC port; 0 = chosen by the launcher");
+    public static final Key<Integer> GANG_PORT = key("GangPort", Values.intRange(0, 65535), 0,
+            "Gantry: gang-svc gRPC port; 0 = chosen by the launcher");
+
+    // Job lifecycle
+    public static final Key<Long> KILL_WAIT = key("KillWait", Values.seconds(0, 65533), 30L,
+            "seconds between SIGTERM and SIGKILL when a job is killed");
+    public static final Key<Long> MIN_JOB_AGE = key("MinJobAge", Values.seconds(0, 4_294_967_294L), 300L,
+            "seconds a finished job stays in squeue");
+    public static final Key<Long> SLURMD_TIMEOUT = key("SlurmdTimeout", Values.seconds(0, 65533), 300L,
+            "seconds without a heartbeat before a node is set DOWN");
+    public static final Key<Integer> FIRST_JOB_ID = key("FirstJobId", Values.intRange(1, Integer.MAX_VALUE), 1,
+            "the first job id issued");
+    public static final Key<Integer> MAX_JOB_COUNT = key("MaxJobCount", Values.intRange(1, Integer.MAX_VALUE), 10_000_000,
+            "jobs kept in memory at once");
+    public static final Key<Long> OVER_TIME_LIMIT = key("OverTimeLimit", raw -> Values.isUnlimited(raw) ? -1L : Values.seconds(0, 65533).apply(raw) * 60, 0L,
+            "minutes a job may run past its limit (stored in seconds)");
+    public static final Key<Boolean> JOB_REQUEUE = key("JobRequeue", Values::yesNo, true, "jobs requeueable by default");
+    public static final Key<Integer> TREE_WIDTH = key("TreeWidth", Values.intRange(1, 65533), 50, "launch fan-out width");
+    public static final Key<String> PROLOG = key("Prolog", Values::string, "", "program run before each job");
+    public static final Key<String> EPILOG = key("Epilog", Values::string, "", "program run after each job");
+
+    // Selection
+    public static final Key<String> SELECT_TYPE = key("SelectType",
+            Values.oneOf("select/cons_tres", "select/linear", "select/cons_res"), "select/cons_tres", "selection plugin");
+    public static final Key<String> SELECT_TYPE_PARAMETERS = key("SelectTypeParameters",
+            Values.oneOf("CR_CPU", "CR_Core", "CR_Socket", "CR_Memory", "CR_CPU_Memory", "CR_Core_Memory", "CR_Socket_Memory"),
+            "CR_Core_Memory", "what cons_tres allocates and tracks");
+    public static final Key<Long> DEF_MEM_PER_CPU = key("DefMemPerCPU", Values::memoryMb, 0L, "default MiB per CPU");
+    public static final Key<Long> DEF_MEM_PER_NODE = key("DefMemPerNode", Values::memoryMb, 0L, "default MiB per node");
+    public static final Key<Long> MAX_MEM_PER_CPU = key("MaxMemPerCPU", Values::memoryMb, 0L, "maximum MiB per CPU");
+    public static final Key<Long> MAX_MEM_PER_NODE = key("MaxMemPerNode", Values::memoryMb, 0L, "maximum MiB per node");
+    public static final Key<String> TOPOLOGY_PLUGIN = key("TopologyPlugin",
+            Values.oneOf("topology/flat", "topology/none", "topology/tree"), "topology/flat", "network topology");
+    public static final Key<List<String>> GRES_TYPES = key("GresTypes", Values::list, List.of(), "generic resource names");
+
+    // Scheduling
+    public static final Key<String> SCHEDULER_TYPE = key("SchedulerType",
+            Values.oneOf("sched/backfill", "sched/builtin"), "sched/backfill", "scheduler plugin");
+    public static final Key<List<String>> SCHEDULER_PARAMETERS = key("SchedulerParameters", Values::list, List.of(),
+            "comma-separated scheduler options (bf_window=…, bf_max_job_test=…, …)");
+    public static final Key<Long> SCHEDULER_TIME_SLICE = key("SchedulerTimeSlice", Values.seconds(1, 65533), 30L,
+            "gang scheduling time slice, seconds");
+    public static final Key<String> PRIORITY_TYPE = key("PriorityType",
+            Values.oneOf("priority/multifactor", "priority/basic"), "priority/multifactor", "priority plugin");
+    public static final Key<Integer> PRIORITY_WEIGHT_AGE = key("PriorityWeightAge", Values.intRange(0, Integer.MAX_VALUE), 0, "");
+    public static final Key<Integer> PRIORITY_WEIGHT_FAIRSHARE = key("PriorityWeightFairshare", Values.intRange(0, Integer.MAX_VALUE), 0, "");
+    public static final Key<Integer> PRIORITY_WEIGHT_JOB_SIZE = key("PriorityWeightJobSize", Values.intRange(0, Integer.MAX_VALUE), 0, "");
+    public static final Key<Integer> PRIORITY_WEIGHT_PARTITION = key("PriorityWeightPartition", Values.intRange(0, Integer.MAX_VALUE), 0, "");
+    public static final Key<Integer> PRIORITY_WEIGHT_QOS = key("PriorityWeightQOS", Values.intRange(0, Integer.MAX_VALUE), 0, "");
+    public static final Key<List<String>> PRIORITY_WEIGHT_TRES = key("PriorityWeightTRES", Values::list, List.of(), "");
+    public static final Key<Long> PRIORITY_DECAY_HALF_LIFE = key("PriorityDecayHalfLife", Values::timeLimit, 7L * 86400, "");
+    public static final Key<Long> PRIORITY_CALC_PERIOD = key("PriorityCalcPeriod", Values::timeLimit, 300L, "");
+    public static final Key<Long> PRIORITY_MAX_AGE = key("PriorityMaxAge", Values::timeLimit, 7L * 86400, "");
+    public static final Key<Boolean> PRIORITY_FAVOR_SMALL = key("PriorityFavorSmall", Values::yesNo, false, "");
+
+    // Preemption
+    public static final Key<String> PREEMPT_TYPE = key("PreemptType",
+            Values.oneOf("preempt/none", "preempt/partition_prio", "preempt/qos"), "preempt/none", "preemption plugin");
+    public static final Key<String> PREEMPT_MODE = key("PreemptMode", Values::preemptMode, "OFF", "cluster preemption mode");
+    public static final Key<Long> PREEMPT_EXEMPT_TIME = key("PreemptExemptTime", Values::timeLimit, 0L, "");
+    public static final Key<List<String>> PREEMPT_PARAMETERS = key("PreemptParameters", Values::list, List.of(), "");
+
+    /** Slurm keys accepted for compatibility that Gantry does not use (a warning is given). */
+    public static final Set<String> IGNORED_SLURM_KEYS = Set.of(
+            "slurmuser", "slurmduser", "authtype", "credtype", "mpidefault", "switchtype", "launchtype",
+            "proctracktype", "taskplugin", "statesavelocation", "slurmdspooldir", "slurmctldpidfile", "slurmdpidfile",
+            "slurmctldlogfile", "slurmdlogfile", "slurmctlddebug", "slurmddebug", "returntoservice",
+            "accountingstoragetype", "accountingstoragehost", "jobacctgathertype", "jobacctgatherfrequency",
+            "jobcomptype", "slurmctldtimeout", "messagetimeout", "inactivelimit", "waittime", "controlmachine",
+            "schedulerport", "cryptotype", "jobcredentialprivatekey", "jobcredentialpubliccertificate");
+
+    /** The key of that name, case-insensitively, or null. */
+    static Key<?> byName(String name) {
+        return BY_NAME.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** All keys, in declaration order (for documentation). */
+    public static Map<String, Key<?>> all() {
+        return Collections.unmodifiableMap(BY_NAME);
+    }
+}

@@ -1,0 +1,29 @@
+package dev.gantry.scheduler;
+
+import dev.gantry.common.config.ConfigException;
+import dev.gantry.common.config.ConfigParser;
+import io.micronaut.runtime.Micronaut;
+import java.nio.file.Path;
+
+/**
+ * scheduler-svc: the controller. The config file (GANTRY_CONFIG) is checked before anything starts, so a
+ * broken config stops it with {@code file:line: key: what is wrong} and exit status 2.
+ */
+public final class SchedulerApplication {
+    private SchedulerApplication() {}
+
+    public static void main(String[] args) {
+        String config = System.getenv().getOrDefault("GANTRY_CONFIG", System.getProperty("gantry.config", ""));
+        if (config.isBlank()) {
+            System.err.println("scheduler-svc: GANTRY_CONFIG is not set: give the path of the cluster config file");
+            System.exit(2);
+        }
+        try {
+            ConfigParser.parse(Path.of(config));
+        } catch (ConfigException e) {
+            e.problems().forEach(p -> System.err.println("scheduler-svc: " + p));
+            System.exit(2);
+        }
+        Micronaut.build(args).mainClass(SchedulerApplication.class).banner(false).start();
+    }
+}

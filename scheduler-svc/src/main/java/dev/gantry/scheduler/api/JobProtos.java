@@ -1,0 +1,100 @@
+package dev.gantry.scheduler.api;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeShare;
+import dev.gantry.scheduler.model.ResourceAsk;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Maps jobs between the domain ({@link JobRecord}) and the API ({@link Job}). The API form is also the stored
+ * form, so {@code fromProto(toProto(j))} equals {@code j}.
+ */
+public final class JobProtos {
+    private JobProtos() {}
+
+    public static Job toProto(JobRecord j) {
+        Job.Builder b = Job.newBuilder()
+                .setJobId(j.id())
+                .setSpec(j.spec())
+                .setState(state(j.state()))
+                .setCompleting(j.completing())
+                .setReason(j.reason())
+                .setPartition(j.partition())
+                .addAllNodes(j.nodeNames())
+                .setNodeList(Hostlist.compress(j.nodeNames()))
+                .setNumNodes(j.allocation().isEmpty() ? j.ask().minNodes() : j.allocation().size())
+                .setNumCpus(j.allocation().isEmpty() ? j.ask().totalCpus()
+                        : j.allocation().stream().mapToInt(NodeShare::cpus).sum())
+                .setNumTasks(j.ask().numTasks())
+                .setCpusPerTask(j.ask().cpusPerTask())
+                .setMaxNodes(j.ask().maxNodes())
+                .setMemPerNodeMb(j.ask().memPerNodeMb())
+                .setTimeLimitSeconds(j.timeLimitSeconds())
+                .setSubmitTime(ts(j.submitTime()))
+                .setEligibleTime(ts(j.submitTime()))
+                .setExitCode(j.exitCode())
+                .setExitSignal(j.exitSignal())
+                .setPriority(j.priority());
+        if (j.batchHost() != null) {
+            b.setBatchHost(j.batchHost());
+        }
+        for (NodeShare s : j.allocation()) {
+            b.addAllocation(NodeAllocation.newBuilder().setNode(s.node()).setCpus(s.cpus()).setMemoryMb(s.memoryMb()));
+        }
+        if (j.startTime() != null) {
+            b.setStartTime(ts(j.startTime()));
+        }
+        if (j.endTime() != null) {
+            b.setEndTime(ts(j.endTime()));
+        } else if (j.startTime() != null && j.timeLimitSeconds() >= 0) {
+            b.setEndTime(ts(j.startTime().plusSeconds(j.timeLimitSeconds())));
+        }
+        if (j.lastStateChange() != null) {
+            b.setLastStateChange(ts(j.lastStateChange()));
+        }
+        return b.build();
+    }
+
+    public static JobRecord fromProto(Job p) {
+        var spec = p.getSpec();
+        List<NodeShare> alloc = p.getAllocationList().stream()
+                .map(a -> new NodeShare(a.getNode(), a.getCpus(), a.getMemoryMb())).toList();
+        JobState state = state(p.getState());
+        // A running job's end_time in the API is its expected end; only a finished job has a real one.
+        Instant end = state.isFinished() && p.hasEndTime() ? instant(p.getEndTime()) : null;
+        return new JobRecord(p.getJobId(), spec, spec.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
+                spec.getPartitionsList().isEmpty() ? List.of(p.getPartition()) : spec.getPartitionsList(),
+                new ResourceAsk(minNodes(p), p.getMaxNodes(),
+                        p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb()),
+                p.getTimeLimitSeconds(), state, p.getCompleting(), p.getReason(), p.getPartition(), alloc,
+                instant(p.getSubmitTime()), p.hasStartTime() ? instant(p.getStartTime()) : null, end,
+                p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
+                p.getPriority());
+    }
+
+    private static int minNodes(Job p) {
+        return p.getSpec().hasMinNodes() ? p.getSpec().getMinNodes() : 1;
+    }
+
+    public static dev.gantry.api.v1.JobState state(JobState s) {
+        return dev.gantry.api.v1.JobState.valueOf("JOB_STATE_" + s.name());
+    }
+
+    public static JobState state(dev.gantry.api.v1.JobState s) {
+        return JobState.valueOf(s.name().substring("JOB_STATE_".length()));
+    }
+
+    public static Timestamp ts(Instant t) {
+        return Timestamp.newBuilder().setSeconds(t.getEpochSecond()).setNanos(t.getNano()).build();
+    }
+
+    public static Instant instant(Timestamp t) {
+        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
+    }
+}

@@ -1,0 +1,111 @@
+package dev.gantry.scheduler.model;
+
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.NodeConfig;
+import dev.gantry.common.config.PartitionConfig;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * The controller's jobs and nodes, and the bookkeeping that keeps node allocations equal to the sum of the
+ * running jobs' shares. Not thread-safe: one thread (the controller's) owns it.
+ */
+public final class ClusterState {
+
+    private final ClusterConfig config;
+    private final TreeMap<Long, JobRecord> jobs = new TreeMap<>();
+    private final Map<String, NodeRecord> nodes = new LinkedHashMap<>();
+    private Consumer<JobRecord> jobListener = j -> {};
+
+    public ClusterState(ClusterConfig config) {
+        this.config = config;
+        for (NodeConfig n : config.nodes()) {
+            nodes.put(n.name(), NodeRecord.configured(n));
+        }
+    }
+
+    public ClusterConfig config() {
+        return config;
+    }
+
+    public JobRecord job(long id) {
+        return jobs.get(id);
+    }
+
+    /** Jobs in id order. */
+    public Collection<JobRecord> jobs() {
+        return jobs.values();
+    }
+
+    /**
+     * Stores a new version of a job. Allocations follow it: resources are taken when it starts holding them
+     * and given back when it stops (including when a completing job's processes are finally gone).
+     */
+    public void put(JobRecord job) {
+        JobRecord old = jobs.put(job.id(), job);
+        jobListener.accept(job);
+        boolean held = old != null && holds(old);
+        boolean holds = holds(job);
+        if (held && (!holds || !old.allocation().equals(job.allocation()))) {
+            adjust(old.allocation(), -1);
+        }
+        if (holds && (!held || !old.allocation().equals(job.allocation()))) {
+            adjust(job.allocation(), +1);
+        }
+    }
+
+    /** Told every new job version, on the owning thread (one listener: the job watch). */
+    public void onJobChange(Consumer<JobRecord> listener) {
+        this.jobListener = listener;
+    }
+
+    /** Forgets a finished job (it stays in the database). */
+    public void purge(long id) {
+        JobRecord old = jobs.get(id);
+        if (old != null && !holds(old)) {
+            jobs.remove(id);
+        }
+    }
+
+    /** A job holds its nodes while running or suspended, and while its processes are being killed. */
+    public static boolean holds(JobRecord j) {
+        return !j.allocation().isEmpty() && (j.state().holdsResources() || j.completing());
+    }
+
+    private void adjust(List<NodeShare> shares, int sign) {
+        for (NodeShare s : shares) {
+            NodeRecord n = nodes.get(s.node());
+            if (n != null) {
+                nodes.put(n.name(), n.withAllocation(n.allocCpus() + sign * s.cpus(), n.allocMemoryMb() + sign * s.memoryMb()));
+            }
+        }
+    }
+
+    public NodeRecord node(String name) {
+        return nodes.get(name);
+    }
+
+    public Collection<NodeRecord> nodes() {
+        return nodes.values();
+    }
+
+    /** Replaces a node's record; allocation counts are kept from the current record. */
+    public void putNode(NodeRecord n) {
+        NodeRecord cur = nodes.get(n.name());
+        nodes.put(n.name(), cur == null ? n : n.withAllocation(cur.allocCpus(), cur.allocMemoryMb()));
+    }
+
+    public PartitionConfig partition(String name) {
+        return config.partition(name).orElse(null);
+    }
+
+    /** The highest PriorityTier among a job's partitions (its queue position across partitions). */
+    public int tier(JobRecord j) {
+        PartitionConfig p = partition(j.partition());
+        return p == null ? 0 : p.priorityTier();
+    }
+}

@@ -1,0 +1,112 @@
+package dev.gantry.scheduler.model;
+
+import dev.gantry.api.v1.JobSpec;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A job as the controller holds it. Immutable: state changes produce a new record via {@link #toBuilder()}.
+ *
+ * @param spec what the user submitted, passed through to the node agent (script, environment, paths)
+ * @param partitions the partitions it may run in, in the user's order
+ * @param partition the partition it runs in (or the first candidate while pending)
+ * @param timeLimitSeconds effective limit, -1 = UNLIMITED
+ * @param completing processes are still being killed or reported (squeue CG)
+ * @param allocation held resources, batch host first; empty unless it ran
+ */
+public record JobRecord(
+        long id,
+        JobSpec spec,
+        String name,
+        String user,
+        int uid,
+        int gid,
+        List<String> partitions,
+        ResourceAsk ask,
+        long timeLimitSeconds,
+        JobState state,
+        boolean completing,
+        String reason,
+        String partition,
+        List<NodeShare> allocation,
+        Instant submitTime,
+        Instant startTime,
+        Instant endTime,
+        Instant lastStateChange,
+        int exitCode,
+        int exitSignal,
+        long priority) {
+
+    public JobRecord {
+        partitions = List.copyOf(partitions);
+        allocation = List.copyOf(allocation);
+    }
+
+    /** The node that runs the batch script, or null. */
+    public String batchHost() {
+        return allocation.isEmpty() ? null : allocation.get(0).node();
+    }
+
+    public List<String> nodeNames() {
+        return allocation.stream().map(NodeShare::node).toList();
+    }
+
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Copies a record with some fields changed. */
+    public static final class Builder {
+        private final JobRecord r;
+        private JobState state;
+        private boolean completing;
+        private String reason;
+        private String partition;
+        private List<NodeShare> allocation;
+        private Instant startTime;
+        private Instant endTime;
+        private Instant lastStateChange;
+        private int exitCode;
+        private int exitSignal;
+        private long priority;
+
+        private Builder(JobRecord r) {
+            this.r = r;
+            state = r.state;
+            completing = r.completing;
+            reason = r.reason;
+            partition = r.partition;
+            allocation = r.allocation;
+            startTime = r.startTime;
+            endTime = r.endTime;
+            lastStateChange = r.lastStateChange;
+            exitCode = r.exitCode;
+            exitSignal = r.exitSignal;
+            priority = r.priority;
+        }
+
+        /** Sets the state and, when it differs, the time of the change. */
+        public Builder state(JobState s, Instant at) {
+            if (s != state) {
+                lastStateChange = at;
+            }
+            state = s;
+            return this;
+        }
+
+        public Builder completing(boolean v) { completing = v; return this; }
+        public Builder reason(String v) { reason = v; return this; }
+        public Builder partition(String v) { partition = v; return this; }
+        public Builder allocation(List<NodeShare> v) { allocation = v; return this; }
+        public Builder startTime(Instant v) { startTime = v; return this; }
+        public Builder endTime(Instant v) { endTime = v; return this; }
+        public Builder exit(int code, int signal) { exitCode = code; exitSignal = signal; return this; }
+        public Builder priority(long v) { priority = v; return this; }
+
+        public JobRecord build() {
+            return new JobRecord(r.id, r.spec, r.name, r.user, r.uid, r.gid, r.partitions, r.ask, r.timeLimitSeconds,
+                    state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
+                    exitCode, exitSignal, priority);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.LaunchJobRequest;
+import dev.gantry.api.v1.LaunchJobResponse;
+import dev.gantry.api.v1.NodeAgentGrpc;
+import dev.gantry.api.v1.TerminateJobRequest;
+import dev.gantry.api.v1.TerminateJobResponse;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.stub.StreamObserver;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/** Calls node agents, one channel per agent address. Calls are asynchronous. Thread-safe. */
+public final class AgentGateway implements AutoCloseable {
+
+    private static final long DEADLINE_SECONDS = 30;
+    private final ConcurrentHashMap<String, ManagedChannel> channels = new ConcurrentHashMap<>();
+
+    private NodeAgentGrpc.NodeAgentStub stub(String address) {
+        ManagedChannel ch = channels.computeIfAbsent(address,
+                a -> ManagedChannelBuilder.forTarget(a).usePlaintext().build());
+        return NodeAgentGrpc.newStub(ch).withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS);
+    }
+
+    public CompletableFuture<LaunchJobResponse> launch(String address, LaunchJobRequest request) {
+        CompletableFuture<LaunchJobResponse> f = new CompletableFuture<>();
+        stub(address).launchJob(request, observer(f));
+        return f;
+    }
+
+    public CompletableFuture<TerminateJobResponse> terminate(String address, long jobId, long killWaitSeconds, String reason) {
+        CompletableFuture<TerminateJobResponse> f = new CompletableFuture<>();
+        stub(address).terminateJob(TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds)
+                .setReason(reason).build(), observer(f));
+        return f;
+    }
+
+    private static <T> StreamObserver<T> observer(CompletableFuture<T> f) {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(T value) {
+                f.complete(value);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                f.completeExceptionally(t);
+            }
+
+            @Override
+            public void onCompleted() {
+                // onNext already completed the future
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        channels.values().forEach(ManagedChannel::shutdownNow);
+    }
+}

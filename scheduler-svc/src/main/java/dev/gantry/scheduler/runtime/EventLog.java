@@ -1,0 +1,71 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.ClusterEvent;
+import dev.gantry.api.v1.ClusterSnapshot;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The controller's revisioned event stream (see events.proto). {@link #publish} and {@link #subscribe} are
+ * called on the controller thread only, so revisions follow the order of state changes and a subscriber's
+ * snapshot and the events after it never overlap or leave a gap. Each subscriber is a {@link StreamFeed}:
+ * a slow one never blocks the controller, and one too far behind is dropped and re-subscribes.
+ */
+public final class EventLog implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EventLog.class);
+    static final int QUEUE_CAPACITY = 1 << 18;
+
+    private final String epoch;
+    private final List<StreamFeed<ClusterEvent>> subscribers = new CopyOnWriteArrayList<>();
+    private long revision;
+
+    public EventLog() {
+        this.epoch = Long.toString(System.currentTimeMillis(), 36) + "-"
+                + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
+    }
+
+    public String epoch() {
+        return epoch;
+    }
+
+    /** The revision of the last published event (controller thread). */
+    public long revision() {
+        return revision;
+    }
+
+    public int subscriberCount() {
+        return subscribers.size();
+    }
+
+    /** Stamps the event with the epoch and the next revision and queues it for every subscriber. */
+    public void publish(ClusterEvent.Builder event) {
+        revision++;
+        ClusterEvent e = event.setEpoch(epoch).setRevision(revision).build();
+        for (StreamFeed<ClusterEvent> s : subscribers) {
+            s.offer(e);
+        }
+    }
+
+    /** Sends {@code snapshot} at the current revision, then every later event, until the client goes away. */
+    public void subscribe(String name, ClusterSnapshot snapshot, StreamObserver<ClusterEvent> observer) {
+        StreamFeed<ClusterEvent>[] self = new StreamFeed[1];
+        self[0] = new StreamFeed<>("events-" + name, observer, QUEUE_CAPACITY, () -> subscribers.remove(self[0]));
+        self[0].offer(ClusterEvent.newBuilder().setEpoch(epoch).setRevision(revision).setSnapshot(snapshot).build());
+        subscribers.add(self[0]);
+        self[0].start();
+        LOG.info("{} subscribed to cluster events at revision {}", name, revision);
+    }
+
+    @Override
+    public void close() {
+        for (StreamFeed<ClusterEvent> s : subscribers) {
+            s.end(Status.UNAVAILABLE.withDescription("controller shutting down"));
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.ClusterEvent;
+import dev.gantry.api.v1.RegisterNodeRequest;
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.Keys;
+import dev.gantry.scheduler.api.ClusterProtos;
+import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.NodeRecord;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Node agents' registrations and heartbeats, and SlurmdTimeout: a node whose heartbeats stop is set DOWN
+ * (not responding). A registering agent whose hardware is below its config is drained, as slurmctld does.
+ */
+public final class NodeTracker {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeTracker.class);
+
+    private final Controller controller;
+    private final long slurmdTimeout;
+    private final long heartbeatInterval;
+    private final long killWait;
+
+    public NodeTracker(Controller controller, ClusterConfig config) {
+        this.controller = controller;
+        this.slurmdTimeout = config.get(Keys.SLURMD_TIMEOUT);
+        this.heartbeatInterval = Math.max(1, Math.min(30, slurmdTimeout / 3));
+        this.killWait = config.get(Keys.KILL_WAIT);
+    }
+
+    public long heartbeatIntervalSeconds() {
+        return heartbeatInterval;
+    }
+
+    /** The outcome of a registration: accepted, or the node is not in the config. */
+    public sealed interface Registration permits Accepted, UnknownNode {}
+
+    public record Accepted(String epoch, long heartbeatIntervalSeconds) implements Registration {}
+
+    public record UnknownNode(String message) implements Registration {}
+
+    public CompletableFuture<Registration> register(RegisterNodeRequest r) {
+        return controller.call(() -> {
+            NodeRecord n = controller.state.node(r.getNode());
+            if (n == null) {
+                return new UnknownNode("node " + r.getNode() + " is not in the cluster config");
+            }
+            var hw = r.getHardware();
+            String low = hw.getCpus() < n.config().cpus() ? "Low CPUs"
+                    : hw.getRealMemoryMb() < n.config().realMemoryMb() ? "Low RealMemory" : null;
+            Instant now = controller.clock.instant();
+            Instant boot = r.hasBootTime() ? JobProtos.instant(r.getBootTime()) : now;
+            NodeRecord updated = n.registeredAt(r.getAgentAddress(), now, boot, low != null, low);
+            controller.state.putNode(updated);
+            publish(updated.name());
+            // Jobs the agent still runs that the controller considers over are orphans: kill them.
+            for (long id : r.getRunningJobIdsList()) {
+                JobRecord j = controller.state.job(id);
+                if (j == null || (j.state().isFinished() && !j.completing())) {
+                    LOG.warn("node {} runs job {}, which is over here; terminating it", n.name(), id);
+                    controller.launcher.terminateOrphan(updated, id, killWait);
+                }
+            }
+            LOG.info("node {} registered from {}{}", n.name(), r.getAgentAddress(), low != null ? " (drained: " + low + ")" : "");
+            controller.trigger();
+            return new Accepted(controller.epoch(), heartbeatInterval);
+        });
+    }
+
+    /** Records a heartbeat; answers the epoch only when the node is registered with this controller (else ""). */
+    public CompletableFuture<String> heartbeat(String node) {
+        return controller.call(() -> {
+            NodeRecord n = controller.state.node(node);
+            if (n == null || !n.registered()) {
+                return "";
+            }
+            boolean wasDown = n.notResponding();
+            controller.state.putNode(n.seenAt(controller.clock.instant()));
+            if (wasDown) {
+                LOG.info("node {} responds again", node);
+                publish(node);
+                controller.trigger();
+            }
+            return controller.epoch();
+        });
+    }
+
+    /** Sets nodes DOWN whose last heartbeat is older than SlurmdTimeout (controller thread). */
+    void checkTimeouts() {
+        if (slurmdTimeout <= 0) {
+            return;
+        }
+        Instant cutoff = controller.clock.instant().minusSeconds(slurmdTimeout);
+        for (NodeRecord n : java.util.List.copyOf(controller.state.nodes())) {
+            if (n.registered() && !n.notResponding() && n.lastSeen() != null && n.lastSeen().isBefore(cutoff)) {
+                LOG.warn("node {} not responding for {} s: set DOWN", n.name(), slurmdTimeout);
+                controller.state.putNode(n.notRespondingSince("Not responding"));
+                publish(n.name());
+            }
+        }
+    }
+
+    private void publish(String node) {
+        controller.events.publish(ClusterEvent.newBuilder()
+                .setNodeChanged(ClusterProtos.node(controller.state, controller.state.node(node))));
+    }
+}

@@ -1,0 +1,104 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.NodeRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * scheduler-svc's metrics (prefix gantry_). Labels are partition, state, pass and result only: never a job id
+ * or a user, so the series stay bounded by config size.
+ */
+public final class SchedulerMetrics {
+
+    private final MeterRegistry registry;
+    private final MultiGauge jobs;
+    private final MultiGauge nodes;
+    private final Timer mainPass;
+    private final DistributionSummary commitBatch;
+
+    public SchedulerMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.jobs = MultiGauge.builder("gantry_jobs").description("Jobs known to the controller, by state and partition")
+                .register(registry);
+        this.nodes = MultiGauge.builder("gantry_nodes").description("Nodes by state").register(registry);
+        this.mainPass = Timer.builder("gantry_scheduler_cycle_seconds").tag("pass", "main")
+                .description("Duration of one scheduling pass, including the select-svc plan call")
+                .publishPercentileHistogram().register(registry);
+        this.commitBatch = DistributionSummary.builder("gantry_store_commit_batch_jobs")
+                .description("Job writes per database transaction (group commit)").publishPercentileHistogram()
+                .register(registry);
+    }
+
+    public void gaugeBacklog(Supplier<Number> backlog, Supplier<Number> subscribers) {
+        Gauge.builder("gantry_store_write_backlog", backlog).description("Job writes queued, not yet committed")
+                .register(registry);
+        Gauge.builder("gantry_event_subscribers", subscribers).description("Event stream subscribers").register(registry);
+    }
+
+    public void submitted(String partition) {
+        Counter.builder("gantry_jobs_submitted_total").tag("partition", partition).register(registry).increment();
+    }
+
+    public void started(JobRecord j, Instant submitted, Instant now) {
+        Counter.builder("gantry_jobs_started_total").tag("partition", j.partition()).register(registry).increment();
+        Timer.builder("gantry_job_wait_seconds").tag("partition", j.partition())
+                .description("Time from submission to start").publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(10)).maximumExpectedValue(Duration.ofDays(7))
+                .register(registry).record(Duration.between(submitted, now));
+    }
+
+    public void ended(JobRecord j) {
+        Counter.builder("gantry_jobs_ended_total").tag("partition", j.partition())
+                .tag("state", j.state().name().toLowerCase(Locale.ROOT)).register(registry).increment();
+    }
+
+    public void launchRoundTrip(long nanos, boolean ok) {
+        Timer.builder("gantry_scheduler_launch_rpc_seconds").tag("result", ok ? "ok" : "error")
+                .description("LaunchJob round trip from controller to agent").publishPercentileHistogram()
+                .register(registry).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    public void mainPass(long nanos) {
+        mainPass.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    public void committed(int batch) {
+        commitBatch.record(batch);
+    }
+
+    /** Refreshes the state gauges (controller thread). */
+    public void refresh(ClusterState state) {
+        Map<List<String>, Integer> byStatePartition = new HashMap<>();
+        for (JobRecord j : state.jobs()) {
+            String s = j.completing() ? "completing" : j.state().name().toLowerCase(Locale.ROOT);
+            byStatePartition.merge(List.of(s, j.partition()), 1, Integer::sum);
+        }
+        List<MultiGauge.Row<?>> rows = new ArrayList<>();
+        byStatePartition.forEach((k, v) -> rows.add(MultiGauge.Row.of(Tags.of("state", k.get(0), "partition", k.get(1)), v)));
+        jobs.register(rows, true);
+        Map<String, Integer> byNodeState = new HashMap<>();
+        for (NodeRecord n : state.nodes()) {
+            String s = n.baseState().name().toLowerCase(Locale.ROOT) + (n.drain() ? "+drain" : "");
+            byNodeState.merge(s, 1, Integer::sum);
+        }
+        List<MultiGauge.Row<?>> nodeRows = new ArrayList<>();
+        byNodeState.forEach((s, v) -> nodeRows.add(MultiGauge.Row.of(Tags.of("state", s), v)));
+        nodes.register(nodeRows, true);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.credential.CredentialKeys;
+import dev.gantry.common.credential.CredentialSigner;
+import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.store.Database;
+import dev.gantry.scheduler.store.JobStore;
+import dev.gantry.scheduler.store.GroupCommitWriter;
+import dev.gantry.scheduler.store.JdbcJobStore;
+import dev.gantry.scheduler.store.StoreException;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Value;
+import jakarta.annotation.PreDestroy;
+import java.nio.file.Path;
+import java.time.InstantSource;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds and owns scheduler-svc's parts: config, database, writer, event log, controller, node tracker,
+ * launcher and the scheduling loop; and the periodic housekeeping. Created at start-up (Micronaut @Context),
+ * closed in reverse order at shutdown.
+ */
+@Context
+public final class SchedulerRuntime implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SchedulerRuntime.class);
+
+    private final Database database;
+    private final GroupCommitWriter writer;
+    private final EventLog events;
+    private final AgentGateway agents;
+    private final Controller controller;
+    private final NodeTracker nodes;
+    private final ManagedChannel selectChannel;
+    private final SchedulingLoop scheduling;
+    private final ScheduledExecutorService timer;
+    private final JdbcJobStore store;
+    private final JobWatch jobWatch;
+
+    public SchedulerRuntime(
+            MeterRegistry registry,
+            @Value("${gantry.config}") String configFile,
+            @Value("${gantry.state-dir}") String stateDir,
+            @Value("${gantry.database.url:}") String databaseUrl,
+            @Value("${gantry.database.user:}") String databaseUser,
+            @Value("${gantry.database.password:}") String databasePassword,
+            @Value("${gantry.select-address}") String selectAddress,
+            @Value("${gantry.cred.private-key:}") String privateKey,
+            @Value("${gantry.cred.public-key:}") String publicKey,
+            @Value("${gantry.schedule-interval-ms:5000}") long scheduleIntervalMs) throws StoreException {
+        ClusterConfig config = ConfigParser.parse(Path.of(configFile));
+        config.warnings().forEach(LOG::warn);
+        Path state = Path.of(stateDir);
+        this.database = databaseUrl.isBlank() ? Database.embedded(state, 8)
+                : Database.external(databaseUrl, databaseUser, databasePassword, 8);
+        SchedulerMetrics metrics = new SchedulerMetrics(registry);
+        this.writer = new GroupCommitWriter(new JdbcJobStore(database.dataSource()), metrics::committed);
+        this.events = new EventLog();
+        this.agents = new AgentGateway();
+        Path priv = privateKey.isBlank() ? state.resolve("cred/cred.key") : Path.of(privateKey);
+        Path pub = publicKey.isBlank() ? state.resolve("cred/cred.pub") : Path.of(publicKey);
+        CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
+        JobLauncher launcher = new JobLauncher(agents, signer);
+        this.store = new JdbcJobStore(database.dataSource());
+        this.controller = new Controller(config, store, writer, events, launcher, InstantSource.system(), metrics);
+        this.jobWatch = new JobWatch(controller);
+        this.nodes = new NodeTracker(controller, config);
+        metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
+        this.selectChannel = ManagedChannelBuilder.forTarget(selectAddress).usePlaintext().build();
+        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs);
+        this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
+        timer.scheduleWithFixedDelay(() -> controller.run(() -> {
+            controller.enforceTimeLimits();
+            nodes.checkTimeouts();
+            controller.purgeOld();
+            metrics.refresh(controller.state);
+        }), 1, 1, TimeUnit.SECONDS);
+        LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
+                config.nodes().size(), config.partitions().size(), selectAddress);
+        scheduling.trigger();
+    }
+
+    public Controller controller() {
+        return controller;
+    }
+
+    public NodeTracker nodes() {
+        return nodes;
+    }
+
+    public EventLog events() {
+        return events;
+    }
+
+    /** The controller's state: read it on the controller thread only ({@link Controller#call}). */
+    public ClusterState state() {
+        return controller.state;
+    }
+
+    public JobStore store() {
+        return store;
+    }
+
+    public JobWatch jobWatch() {
+        return jobWatch;
+    }
+
+    @PreDestroy
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        scheduling.close();
+        events.close();
+        controller.close();
+        writer.close();
+        selectChannel.shutdownNow();
+        agents.close();
+        database.close();
+    }
+}

@@ -1,0 +1,8 @@
+package dev.gantry.scheduler.store;
+
+/** The database could not do what was asked. */
+public final class StoreException extends Exception {
+    public StoreException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
