@@ -22,6 +22,9 @@ public final class JobProtos {
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
                 .setSpec(j.spec())
+                .setName(j.name())
+                .setMinNodes(j.ask().minNodes())
+                .addAllPartitions(j.partitions())
                 .setState(state(j.state()))
                 .setCompleting(j.completing())
                 .setReason(j.reason())
@@ -68,18 +71,14 @@ public final class JobProtos {
         JobState state = state(p.getState());
         // A running job's end_time in the API is its expected end; only a finished job has a real one.
         Instant end = state.isFinished() && p.hasEndTime() ? instant(p.getEndTime()) : null;
-        return new JobRecord(p.getJobId(), spec, spec.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
-                spec.getPartitionsList().isEmpty() ? List.of(p.getPartition()) : spec.getPartitionsList(),
-                new ResourceAsk(minNodes(p), p.getMaxNodes(),
+        return new JobRecord(p.getJobId(), spec, p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
+                p.getPartitionsList(),
+                new ResourceAsk(p.getMinNodes(), p.getMaxNodes(),
                         p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb()),
                 p.getTimeLimitSeconds(), state, p.getCompleting(), p.getReason(), p.getPartition(), alloc,
                 instant(p.getSubmitTime()), p.hasStartTime() ? instant(p.getStartTime()) : null, end,
                 p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
                 p.getPriority());
-    }
-
-    private static int minNodes(Job p) {
-        return p.getSpec().hasMinNodes() ? p.getSpec().getMinNodes() : 1;
     }
 
     public static dev.gantry.api.v1.JobState state(JobState s) {

@@ -1,0 +1,38 @@
+package dev.gantry.scheduler;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Test;
+
+/** Decision logic stays pure: no gRPC, Micronaut, Micrometer, threads or wall clock in the core packages. */
+class ArchitectureTest {
+
+    static final String[] CORE = {"dev.gantry.scheduler.model..", "dev.gantry.scheduler.submit..",
+        "dev.gantry.scheduler.queue..", "dev.gantry.scheduler.cycle.."};
+
+    private final JavaClasses classes = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.gantry.scheduler");
+
+    @Test
+    void coreUsesNoFrameworks() {
+        ArchRule rule = noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat()
+                .resideInAnyPackage("io.grpc..", "io.micronaut..", "io.micrometer..", "java.util.concurrent..", "java.sql..");
+        rule.check(classes);
+    }
+
+    @Test
+    void coreNeverReadsTheWallClock() {
+        ArchRule rule = noClasses().that().resideInAnyPackage(CORE).should()
+                .callMethod(java.time.Instant.class, "now")
+                .orShould().callMethod(System.class, "currentTimeMillis")
+                .orShould().callMethod(System.class, "nanoTime")
+                .orShould().callMethod(java.time.Clock.class, "systemUTC")
+                .orShould().callMethod(java.time.InstantSource.class, "system")
+                .orShould().callConstructor(Thread.class);
+        rule.check(classes);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.gantry.scheduler.store;
+
+import static dev.gantry.scheduler.Fixtures.aJob;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.scheduler.model.JobRecord;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class GroupCommitWriterTest {
+
+    /** Records each transaction; can be told to fail the next few and to hold the first one. */
+    static final class RecordingStore implements JobStore {
+        final List<List<JobRecord>> transactions = new ArrayList<>();
+        final CountDownLatch firstStarted = new CountDownLatch(1);
+        final CountDownLatch releaseFirst = new CountDownLatch(1);
+        int failures;
+
+        @Override
+        public synchronized void write(List<JobRecord> jobs) throws StoreException {
+            firstStarted.countDown();
+            try {
+                releaseFirst.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (failures > 0) {
+                failures--;
+                throw new StoreException("database unavailable", null);
+            }
+            transactions.add(List.copyOf(jobs));
+        }
+
+        @Override public List<JobRecord> loadCurrent(Instant since) { return List.of(); }
+        @Override public Optional<JobRecord> find(long id) { return Optional.empty(); }
+        @Override public long maxJobId() { return 0; }
+    }
+
+    @Test
+    void writesQueuedDuringACommit_shareTheNextTransaction_newestVersionOnly() throws Exception {
+        RecordingStore store = new RecordingStore();
+        List<Integer> batches = new ArrayList<>();
+        try (GroupCommitWriter writer = new GroupCommitWriter(store, batches::add)) {
+            CompletableFuture<Void> first = writer.write(aJob(1).build());
+            assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
+            // While job 1 commits, three more writes arrive: two versions of job 2 and job 3.
+            var j2 = aJob(2).build();
+            List<CompletableFuture<Void>> later = List.of(writer.write(j2), writer.write(j2.toBuilder().reason("Resources").build()),
+                    writer.write(aJob(3).build()));
+            store.releaseFirst.countDown();
+            first.get(10, TimeUnit.SECONDS);
+            for (var f : later) {
+                f.get(10, TimeUnit.SECONDS);
+            }
+        }
+        assertEquals(2, store.transactions.size());
+        assertEquals(List.of(1L), store.transactions.get(0).stream().map(JobRecord::id).toList());
+        assertEquals(List.of(2L, 3L), store.transactions.get(1).stream().map(JobRecord::id).toList());
+        assertEquals("Resources", store.transactions.get(1).get(0).reason(), "the newest version of job 2 is written");
+        assertEquals(List.of(1, 3), batches);
+    }
+
+    @Test
+    void aFailedTransactionIsRetried_andItsWritesCompleteOnlyOnceCommitted() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.failures = 2;
+        store.releaseFirst.countDown();
+        try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {})) {
+            writer.write(aJob(1).build()).get(30, TimeUnit.SECONDS);
+        }
+        assertEquals(1, store.transactions.size());
+    }
+}

@@ -1,0 +1,46 @@
+package dev.gantry.scheduler.store;
+
+import static dev.gantry.scheduler.Fixtures.T0;
+import static dev.gantry.scheduler.Fixtures.aJob;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeShare;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Against a real (embedded) PostgreSQL, including a restart of the server on the same data directory. */
+class JdbcJobStoreTest {
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void jobsSurviveARestart_andStartUpLoadsUnfinishedAndRecentlyFinished() throws Exception {
+        JobRecord pending = aJob(1).build();
+        JobRecord running = aJob(2).build().toBuilder().state(JobState.RUNNING, T0)
+                .allocation(List.of(new NodeShare("n1", 1, 0))).startTime(T0).build();
+        JobRecord oldDone = aJob(3).build().toBuilder().state(JobState.COMPLETED, T0).endTime(T0.minusSeconds(3600)).build();
+        JobRecord recentDone = aJob(4).build().toBuilder().state(JobState.FAILED, T0).endTime(T0).exit(2, 0).build();
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            store.write(List.of(pending, running, oldDone, recentDone));
+            store.write(List.of(pending.toBuilder().reason("Resources").build())); // an update replaces the row
+        }
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            List<JobRecord> current = store.loadCurrent(T0.minusSeconds(300));
+            assertEquals(List.of(1L, 2L, 4L), current.stream().map(JobRecord::id).toList());
+            assertEquals("Resources", current.get(0).reason());
+            assertEquals(running, current.get(1));
+            assertEquals(recentDone, current.get(2));
+            assertEquals(oldDone, store.find(3).orElseThrow(), "purged from memory, still in the database");
+            assertTrue(store.find(99).isEmpty());
+            assertEquals(4, store.maxJobId());
+        }
+    }
+}
