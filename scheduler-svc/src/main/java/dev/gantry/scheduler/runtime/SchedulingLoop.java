@@ -82,7 +82,8 @@ public final class SchedulingLoop implements AutoCloseable {
         if (candidates.isEmpty()) {
             return;
         }
-        PlanRequest.Builder request = PlanRequest.newBuilder().setMinRevision(prepared.revision).setStopAtFirstBlocked(true);
+        PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
+                .setMinRevision(prepared.revision).setStopAtFirstBlocked(true);
         for (JobRecord j : candidates) {
             request.addJobs(ResourceRequest.newBuilder().setJobId(j.id()).addAllPartitions(j.partitions())
                     .setMinNodes(j.ask().minNodes()).setMaxNodes(j.ask().maxNodes()).setNumTasks(j.ask().numTasks())

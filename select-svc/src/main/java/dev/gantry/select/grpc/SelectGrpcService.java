@@ -1,0 +1,116 @@
+package dev.gantry.select.grpc;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.PlanRequest;
+import dev.gantry.api.v1.PlanResponse;
+import dev.gantry.api.v1.SelectGrpc;
+import dev.gantry.api.v1.WillRunRequest;
+import dev.gantry.api.v1.WillRunResponse;
+import dev.gantry.select.model.ReplicaView;
+import dev.gantry.select.placement.Placement;
+import dev.gantry.select.placement.PlacementPlanner;
+import dev.gantry.select.placement.ResourceRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.StreamObserver;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * gantry.v1.Select: maps each call to one {@link PlacementPlanner#plan} on a fresh copy of the replica.
+ *
+ * <p>Errors: INVALID_ARGUMENT naming the malformed field (checked first); UNAVAILABLE "replica not ready" while
+ * there is no current replica; FAILED_PRECONDITION when {@code min_revision} is ahead of the replica. Responses name
+ * the epoch and revision they were computed at.
+ */
+@Singleton
+public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
+
+    private final ReplicaSource replicas;
+    private final PlacementPlanner planner;
+    private final InstantSource clock;
+    private final Timer planTimer;
+    private final Counter placed;
+    private final Counter blocked;
+
+    public SelectGrpcService(ReplicaSource replicas, PlacementPlanner planner, InstantSource clock, MeterRegistry registry) {
+        this.replicas = replicas;
+        this.planner = planner;
+        this.clock = clock;
+        this.planTimer = Timer.builder("gantry.select.plan")
+                .description("Time to compute one Plan call's placements")
+                .publishPercentileHistogram()
+                .register(registry);
+        this.placed = planJobs(registry, "placed");
+        this.blocked = planJobs(registry, "blocked");
+    }
+
+    @Override
+    public void plan(PlanRequest request, StreamObserver<PlanResponse> response) {
+        try {
+            List<ResourceRequest> jobs = new ArrayList<>(request.getJobsCount());
+            for (int i = 0; i < request.getJobsCount(); i++) {
+                jobs.add(ProtoMapping.toRequest(request.getJobs(i), "jobs[" + i + "]"));
+            }
+            ReplicaView view = currentView();
+            if (!request.getEpoch().isEmpty() && !request.getEpoch().equals(view.epoch())) {
+                throw Status.FAILED_PRECONDITION.withDescription("replica follows epoch " + view.epoch()
+                        + ", the request is for epoch " + request.getEpoch()).asRuntimeException();
+            }
+            if (request.getMinRevision() > view.revision()) {
+                throw Status.FAILED_PRECONDITION.withDescription("replica is at revision " + view.revision()
+                        + " of epoch " + view.epoch() + ", behind min_revision " + request.getMinRevision()).asRuntimeException();
+            }
+            List<Placement> placements = planTimer.record(() -> planner.plan(view, jobs, request.getStopAtFirstBlocked()));
+            PlanResponse.Builder reply = PlanResponse.newBuilder().setEpoch(view.epoch()).setRevision(view.revision());
+            for (Placement placement : placements) {
+                (placement instanceof Placement.Start ? placed : blocked).increment();
+                reply.addPlacements(ProtoMapping.toProto(placement));
+            }
+            response.onNext(reply.build());
+            response.onCompleted();
+        } catch (StatusRuntimeException e) {
+            response.onError(e);
+        }
+    }
+
+    @Override
+    public void willRun(WillRunRequest request, StreamObserver<WillRunResponse> response) {
+        try {
+            if (!request.hasJob()) {
+                throw Status.INVALID_ARGUMENT.withDescription("job must be set").asRuntimeException();
+            }
+            ResourceRequest job = ProtoMapping.toRequest(request.getJob(), "job");
+            ReplicaView view = currentView();
+            Placement placement = planner.plan(view, List.of(job), false).getFirst();
+            WillRunResponse.Builder reply = WillRunResponse.newBuilder()
+                    .setEpoch(view.epoch()).setRevision(view.revision()).setPlacement(ProtoMapping.toProto(placement));
+            if (placement instanceof Placement.Start) {
+                Instant now = clock.instant();
+                reply.setEarliestStart(Timestamp.newBuilder().setSeconds(now.getEpochSecond()).setNanos(now.getNano()));
+            }
+            response.onNext(reply.build());
+            response.onCompleted();
+        } catch (StatusRuntimeException e) {
+            response.onError(e);
+        }
+    }
+
+    private ReplicaView currentView() {
+        return replicas.currentView()
+                .orElseThrow(() -> Status.UNAVAILABLE.withDescription("replica not ready").asRuntimeException());
+    }
+
+    private static Counter planJobs(MeterRegistry registry, String result) {
+        return Counter.builder("gantry.select.plan.jobs")
+                .description("Jobs answered by Plan calls, by whether they were placed")
+                .tag("result", result)
+                .register(registry);
+    }
+}

@@ -1,0 +1,27 @@
+package dev.gantry.select.model;
+
+/** A partition's State= (https://slurm.schedmd.com/slurm.conf.html#OPT_State_1), as far as placement cares. */
+public enum PartitionState {
+    UP,
+    /** Accepts jobs but starts none. */
+    DOWN,
+    /** Refuses new jobs but still starts queued ones. */
+    DRAIN,
+    /** Neither accepts nor starts jobs. */
+    INACTIVE;
+
+    /** Whether queued jobs may start in a partition in this state. */
+    public boolean startsJobs() {
+        return this == UP || this == DRAIN;
+    }
+
+    static PartitionState from(dev.gantry.api.v1.PartitionState state) {
+        return switch (state) {
+            case PARTITION_STATE_UP -> UP;
+            case PARTITION_STATE_DRAIN -> DRAIN;
+            case PARTITION_STATE_INACTIVE -> INACTIVE;
+            // An unset or unknown state starts nothing: placing jobs there would be a guess.
+            case PARTITION_STATE_DOWN, PARTITION_STATE_UNSPECIFIED, UNRECOGNIZED -> DOWN;
+        };
+    }
+}

@@ -1,0 +1,172 @@
+package dev.gantry.select.model;
+
+import dev.gantry.api.v1.Allocation;
+import dev.gantry.api.v1.ClusterEvent;
+import dev.gantry.api.v1.ClusterSnapshot;
+import dev.gantry.api.v1.Node;
+import dev.gantry.api.v1.Partition;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * select-svc's replica of scheduler-svc's state at one (epoch, revision): nodes, partitions, allocations and
+ * select settings, plus the CPUs and memory the allocations use on each node (suspended ones included).
+ *
+ * <p>Built from a snapshot, then advanced one event at a time with {@link #apply}. {@link #view()} hands out an
+ * immutable copy for placement, so a Plan never sees (or causes) a change.
+ *
+ * <p>Not thread-safe: one thread applies events; others only see {@link ReplicaView}s it made.
+ */
+public final class Replica {
+
+    private final String epoch;
+    private long revision;
+    private final SelectSettings settings;
+    private final Map<String, ClusterPartition> partitions;
+    private final Map<Long, JobAllocation> allocations = new LinkedHashMap<>();
+    // Copy-on-write: replaced, never modified, so views share them.
+    private List<ClusterNode> nodes;
+    private Map<String, Integer> nodeIndex;
+    // Usage per node index; views copy these.
+    private int[] usedCpus;
+    private long[] usedMemoryMb;
+    private int[] jobs;
+
+    private Replica(String epoch, long revision, SelectSettings settings, List<ClusterNode> nodes,
+                    Map<String, ClusterPartition> partitions) {
+        this.epoch = epoch;
+        this.revision = revision;
+        this.settings = settings;
+        this.nodes = List.copyOf(nodes);
+        this.partitions = Collections.unmodifiableMap(partitions);
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            index.put(nodes.get(i).name(), i);
+        }
+        this.nodeIndex = Map.copyOf(index);
+        this.usedCpus = new int[nodes.size()];
+        this.usedMemoryMb = new long[nodes.size()];
+        this.jobs = new int[nodes.size()];
+    }
+
+    /** The replica a snapshot describes. A node named twice keeps its first position and its last description. */
+    public static Replica fromSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
+        Map<String, ClusterNode> nodes = new LinkedHashMap<>();
+        for (Node node : snapshot.getNodesList()) {
+            nodes.put(node.getName(), ClusterNode.from(node));
+        }
+        Map<String, ClusterPartition> partitions = new LinkedHashMap<>();
+        for (Partition partition : snapshot.getPartitionsList()) {
+            partitions.put(partition.getName(), ClusterPartition.from(partition));
+        }
+        Replica replica = new Replica(epoch, revision,
+                snapshot.hasSelect() ? SelectSettings.from(snapshot.getSelect()) : SelectSettings.DEFAULT,
+                List.copyOf(nodes.values()), partitions);
+        for (Allocation allocation : snapshot.getAllocationsList()) {
+            replica.putAllocation(JobAllocation.from(allocation));
+        }
+        return replica;
+    }
+
+    /**
+     * Applies one change. Node and allocation events are upserts and a release of an unknown job does nothing, so
+     * re-adopted jobs and repeated releases are harmless.
+     *
+     * @throws IllegalArgumentException for a snapshot (rebuild with {@link #fromSnapshot} instead), another epoch,
+     *                                  or a revision not after the replica's; the replica is then unchanged
+     */
+    public void apply(ClusterEvent event) {
+        if (event.hasSnapshot()) {
+            throw new IllegalArgumentException("a snapshot replaces the replica; it is not applied to it");
+        }
+        if (!epoch.equals(event.getEpoch())) {
+            throw new IllegalArgumentException("event of epoch " + event.getEpoch() + " applied to a replica of epoch " + epoch);
+        }
+        if (event.getRevision() <= revision) {
+            throw new IllegalArgumentException("event revision " + event.getRevision() + " is not after replica revision " + revision);
+        }
+        switch (event.getEventCase()) {
+            case NODE_CHANGED -> putNode(ClusterNode.from(event.getNodeChanged()));
+            case ALLOCATION_ADDED -> putAllocation(JobAllocation.from(event.getAllocationAdded()));
+            case ALLOCATION_CHANGED -> putAllocation(JobAllocation.from(event.getAllocationChanged()));
+            case ALLOCATION_RELEASED -> removeAllocation(event.getAllocationReleased());
+            case SNAPSHOT, EVENT_NOT_SET -> { } // a kind this build does not know: nothing select cares about
+        }
+        revision = event.getRevision();
+    }
+
+    /** An immutable copy for one Plan: O(nodes) to make, shares the node and partition lists. */
+    public ReplicaView view() {
+        return new ReplicaView(epoch, revision, settings, nodes, nodeIndex, partitions,
+                usedCpus.clone(), usedMemoryMb.clone(), jobs.clone());
+    }
+
+    public String epoch() {
+        return epoch;
+    }
+
+    public long revision() {
+        return revision;
+    }
+
+    public Optional<JobAllocation> allocation(long jobId) {
+        return Optional.ofNullable(allocations.get(jobId));
+    }
+
+    public int allocationCount() {
+        return allocations.size();
+    }
+
+    private void putNode(ClusterNode node) {
+        Integer at = nodeIndex.get(node.name());
+        if (at != null) {
+            nodes = Stream.concat(Stream.concat(nodes.subList(0, at).stream(), Stream.of(node)),
+                    nodes.subList(at + 1, nodes.size()).stream()).toList();
+            return;
+        }
+        int index = nodes.size();
+        nodes = Stream.concat(nodes.stream(), Stream.of(node)).toList();
+        Map<String, Integer> grown = new HashMap<>(nodeIndex);
+        grown.put(node.name(), index);
+        nodeIndex = Map.copyOf(grown);
+        usedCpus = Arrays.copyOf(usedCpus, index + 1);
+        usedMemoryMb = Arrays.copyOf(usedMemoryMb, index + 1);
+        jobs = Arrays.copyOf(jobs, index + 1);
+        // Allocations may name a node before its description arrives.
+        for (JobAllocation allocation : allocations.values()) {
+            count(allocation, +1, node.name());
+        }
+    }
+
+    private void putAllocation(JobAllocation allocation) {
+        removeAllocation(allocation.jobId());
+        allocations.put(allocation.jobId(), allocation);
+        count(allocation, +1, null);
+    }
+
+    private void removeAllocation(long jobId) {
+        JobAllocation old = allocations.remove(jobId);
+        if (old != null) {
+            count(old, -1, null);
+        }
+    }
+
+    /** Adds ({@code sign} +1) or removes (-1) an allocation's usage, on every node or only on {@code onlyNode}. */
+    private void count(JobAllocation allocation, int sign, String onlyNode) {
+        for (NodeShare share : allocation.nodes()) {
+            Integer at = nodeIndex.get(share.node());
+            if (at == null || (onlyNode != null && !onlyNode.equals(share.node()))) {
+                continue;
+            }
+            usedCpus[at] += sign * share.cpus();
+            usedMemoryMb[at] += sign * share.memoryMb();
+            jobs[at] += sign;
+        }
+    }
+}

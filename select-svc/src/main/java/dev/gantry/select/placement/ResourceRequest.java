@@ -1,0 +1,52 @@
+package dev.gantry.select.placement;
+
+import java.util.List;
+
+/**
+ * A pending job's resource request, defaults already applied by scheduler-svc.
+ *
+ * @param partitions    candidate partitions in the job's order of preference (at least one)
+ * @param minNodes      fewest nodes the job accepts (at least 1)
+ * @param maxNodes      most nodes the job accepts (at least {@code minNodes})
+ * @param numTasks      tasks (at least 1)
+ * @param cpusPerTask   CPUs per task (at least 1)
+ * @param memPerNodeMb  MiB needed on each node; 0 = memory not requested
+ * @throws IllegalArgumentException naming the gantry.v1.ResourceRequest field that is wrong
+ */
+public record ResourceRequest(long jobId, List<String> partitions, int minNodes, int maxNodes, int numTasks,
+                              int cpusPerTask, long memPerNodeMb) {
+
+    public ResourceRequest {
+        partitions = List.copyOf(partitions);
+        if (jobId == 0) {
+            throw new IllegalArgumentException("job_id must be set");
+        }
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("partitions must name at least one partition");
+        }
+        if (partitions.stream().anyMatch(String::isBlank)) {
+            throw new IllegalArgumentException("partitions must not contain an empty name");
+        }
+        requirePositive("min_nodes", minNodes);
+        requirePositive("max_nodes", maxNodes);
+        requirePositive("num_tasks", numTasks);
+        requirePositive("cpus_per_task", cpusPerTask);
+        if (minNodes > maxNodes) {
+            throw new IllegalArgumentException("min_nodes (" + minNodes + ") must not exceed max_nodes (" + maxNodes + ")");
+        }
+        if (memPerNodeMb < 0) {
+            throw new IllegalArgumentException("mem_per_node_mb must not be negative, got " + memPerNodeMb);
+        }
+    }
+
+    /** num_tasks × cpus_per_task. */
+    public long totalCpus() {
+        return (long) numTasks * cpusPerTask;
+    }
+
+    private static void requirePositive(String field, int value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(field + " must be positive, got " + value);
+        }
+    }
+}

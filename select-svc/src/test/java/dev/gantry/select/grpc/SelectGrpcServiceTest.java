@@ -1,0 +1,215 @@
+package dev.gantry.select.grpc;
+
+import static dev.gantry.select.fixture.ClusterFixture.aCluster;
+import static dev.gantry.select.fixture.JobFixture.aJob;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.api.v1.Placement;
+import dev.gantry.api.v1.PlanRequest;
+import dev.gantry.api.v1.PlanResponse;
+import dev.gantry.api.v1.ResourceRequest;
+import dev.gantry.api.v1.SelectGrpc;
+import dev.gantry.api.v1.WillRunRequest;
+import dev.gantry.api.v1.WillRunResponse;
+import dev.gantry.select.model.ReplicaView;
+import dev.gantry.select.placement.PlacementPlanner;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The Select service over grpc-java's in-process transport, planning on a replica the test sets. */
+class SelectGrpcServiceTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T10:15:30.5Z");
+
+    /** 2 nodes of 4 CPUs in "debug", at revision 42. */
+    private static final ReplicaView CLUSTER = aCluster().atRevision(42)
+            .node("n1", 4, 8000).node("n2", 4, 8000).partition("debug", "n1", "n2").view();
+
+    private final AtomicReference<Optional<ReplicaView>> replica = new AtomicReference<>(Optional.empty());
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private Server server;
+    private ManagedChannel channel;
+    private SelectGrpc.SelectBlockingStub select;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        String name = InProcessServerBuilder.generateName();
+        SelectGrpcService service = new SelectGrpcService(replica::get, PlacementPlanner.standard(), InstantSource.fixed(NOW), registry);
+        server = InProcessServerBuilder.forName(name).directExecutor().addService(service).build().start();
+        channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        select = SelectGrpc.newBlockingStub(channel);
+    }
+
+    @AfterEach
+    void tearDown() {
+        channel.shutdownNow();
+        server.shutdownNow();
+    }
+
+    @Test
+    void planAnswersOnePlacementPerJobAtTheReplicaRevision() {
+        replica.set(Optional.of(CLUSTER));
+
+        PlanResponse response = select.plan(PlanRequest.newBuilder().setMinRevision(40).setStopAtFirstBlocked(true)
+                .addJobs(aJob(1).nodes(2).tasks(6).mem(1000).proto())
+                .addJobs(aJob(2).tasks(4).proto())
+                .addJobs(aJob(3).tasks(1).proto())
+                .build());
+
+        assertEquals("epoch-1", response.getEpoch());
+        assertEquals(42, response.getRevision());
+        assertEquals(Placement.newBuilder().setJobId(1).setStartNow(true).setPartition("debug")
+                .addNodes(NodeAllocation.newBuilder().setNode("n1").setCpus(3).setMemoryMb(1000))
+                .addNodes(NodeAllocation.newBuilder().setNode("n2").setCpus(3).setMemoryMb(1000)).build(), response.getPlacements(0));
+        assertEquals(Placement.newBuilder().setJobId(2).setReason("Resources").build(), response.getPlacements(1));
+        assertEquals(Placement.newBuilder().setJobId(3).setReason("Priority").build(), response.getPlacements(2));
+    }
+
+    @Test
+    void planCountsPlacedAndBlockedJobsAndTimesEachCall() {
+        replica.set(Optional.of(CLUSTER));
+
+        select.plan(PlanRequest.newBuilder().addJobs(aJob(1).proto()).addJobs(aJob(2).tasks(99).proto()).addJobs(aJob(3).proto()).build());
+
+        assertEquals(2.0, registry.get("gantry.select.plan.jobs").tag("result", "placed").counter().count());
+        assertEquals(1.0, registry.get("gantry.select.plan.jobs").tag("result", "blocked").counter().count());
+        assertEquals(1, registry.get("gantry.select.plan").timer().count());
+    }
+
+    @Test
+    void planBeforeTheFirstSnapshotIsUnavailable() {
+        StatusRuntimeException error = assertThrows(StatusRuntimeException.class,
+                () -> select.plan(PlanRequest.newBuilder().addJobs(aJob(1).proto()).build()));
+
+        assertEquals(Status.Code.UNAVAILABLE, error.getStatus().getCode());
+        assertEquals("replica not ready", error.getStatus().getDescription());
+    }
+
+    @Test
+    void willRunBeforeTheFirstSnapshotIsUnavailable() {
+        StatusRuntimeException error = assertThrows(StatusRuntimeException.class,
+                () -> select.willRun(WillRunRequest.newBuilder().setJob(aJob(1).proto()).build()));
+
+        assertEquals(Status.Code.UNAVAILABLE, error.getStatus().getCode());
+    }
+
+    @Test
+    void planFromAReplicaBehindMinRevisionFailsItsPrecondition() {
+        replica.set(Optional.of(CLUSTER));
+
+        StatusRuntimeException error = assertThrows(StatusRuntimeException.class,
+                () -> select.plan(PlanRequest.newBuilder().setMinRevision(43).addJobs(aJob(1).proto()).build()));
+
+        assertEquals(Status.Code.FAILED_PRECONDITION, error.getStatus().getCode());
+        assertTrue(error.getStatus().getDescription().contains("revision 42"), error.getStatus().getDescription());
+        assertTrue(error.getStatus().getDescription().contains("min_revision 43"), error.getStatus().getDescription());
+    }
+
+    @Test
+    void planFromAReplicaOfAnotherControllerEpochFailsItsPrecondition() {
+        replica.set(Optional.of(CLUSTER));
+        String current = select.plan(PlanRequest.newBuilder().addJobs(aJob(1).proto()).build()).getEpoch();
+
+        StatusRuntimeException error = assertThrows(StatusRuntimeException.class,
+                () -> select.plan(PlanRequest.newBuilder().setEpoch(current + "-restarted").addJobs(aJob(1).proto()).build()));
+
+        assertEquals(Status.Code.FAILED_PRECONDITION, error.getStatus().getCode());
+        assertTrue(error.getStatus().getDescription().contains("epoch " + current + "-restarted"),
+                error.getStatus().getDescription());
+        assertEquals(current, select.plan(PlanRequest.newBuilder().setEpoch(current).addJobs(aJob(1).proto()).build())
+                .getEpoch(), "the same epoch is answered");
+    }
+
+    static Stream<Arguments> malformedJobs() {
+        ResourceRequest good = aJob(9).proto();
+        return Stream.of(
+                Arguments.of(good.toBuilder().setMinNodes(0), "jobs[1].min_nodes must be positive, got 0"),
+                Arguments.of(good.toBuilder().setMaxNodes(-1), "jobs[1].max_nodes must be positive, got -1"),
+                Arguments.of(good.toBuilder().setMinNodes(3).setMaxNodes(2), "jobs[1].min_nodes (3) must not exceed max_nodes (2)"),
+                Arguments.of(good.toBuilder().setNumTasks(0), "jobs[1].num_tasks must be positive, got 0"),
+                Arguments.of(good.toBuilder().setCpusPerTask(-2), "jobs[1].cpus_per_task must be positive, got -2"),
+                Arguments.of(good.toBuilder().setMemPerNodeMb(-1), "jobs[1].mem_per_node_mb must not be negative, got -1"),
+                Arguments.of(good.toBuilder().clearPartitions(), "jobs[1].partitions must name at least one partition"),
+                Arguments.of(good.toBuilder().setJobId(0), "jobs[1].job_id must be set"));
+    }
+
+    @ParameterizedTest(name = "INVALID_ARGUMENT: {1}")
+    @MethodSource("malformedJobs")
+    void planRejectsAMalformedJobNamingTheField(ResourceRequest.Builder job, String message) {
+        replica.set(Optional.of(CLUSTER));
+
+        StatusRuntimeException error = assertThrows(StatusRuntimeException.class,
+                () -> select.plan(PlanRequest.newBuilder().addJobs(aJob(1).proto()).addJobs(job).build()));
+
+        assertEquals(Status.Code.INVALID_ARGUMENT, error.getStatus().getCode());
+        assertEquals(message, error.getStatus().getDescription());
+    }
+
+    @Test
+    void malformedJobsAreRejectedEvenBeforeTheReplicaIsReady() {
+        StatusRuntimeException error = assertThrows(StatusRuntimeException.class,
+                () -> select.plan(PlanRequest.newBuilder().addJobs(aJob(1).proto().toBuilder().setNumTasks(0)).build()));
+
+        assertEquals(Status.Code.INVALID_ARGUMENT, error.getStatus().getCode());
+    }
+
+    @Test
+    void willRunAJobThatFitsStartsNow() {
+        replica.set(Optional.of(CLUSTER));
+
+        WillRunResponse response = select.willRun(WillRunRequest.newBuilder().setJob(aJob(5).tasks(4).proto()).build());
+
+        assertEquals("epoch-1", response.getEpoch());
+        assertEquals(42, response.getRevision());
+        assertTrue(response.getPlacement().getStartNow());
+        assertEquals("n1", response.getPlacement().getNodes(0).getNode());
+        assertEquals(Timestamp.newBuilder().setSeconds(NOW.getEpochSecond()).setNanos(NOW.getNano()).build(), response.getEarliestStart());
+    }
+
+    @Test
+    void willRunAJobThatDoesNotFitSaysWhyAndLeavesTheStartUnknown() {
+        replica.set(Optional.of(CLUSTER));
+
+        WillRunResponse response = select.willRun(WillRunRequest.newBuilder().setJob(aJob(5).tasks(16).proto()).build());
+
+        assertFalse(response.getPlacement().getStartNow());
+        assertEquals("Resources", response.getPlacement().getReason());
+        assertFalse(response.hasEarliestStart());
+    }
+
+    @Test
+    void willRunWithoutAJobOrWithAMalformedOneIsInvalid() {
+        replica.set(Optional.of(CLUSTER));
+
+        StatusRuntimeException missing = assertThrows(StatusRuntimeException.class,
+                () -> select.willRun(WillRunRequest.getDefaultInstance()));
+        StatusRuntimeException malformed = assertThrows(StatusRuntimeException.class,
+                () -> select.willRun(WillRunRequest.newBuilder().setJob(aJob(5).proto().toBuilder().setMaxNodes(0)).build()));
+
+        assertEquals(Status.Code.INVALID_ARGUMENT, missing.getStatus().getCode());
+        assertEquals("job must be set", missing.getStatus().getDescription());
+        assertEquals("job.max_nodes must be positive, got 0", malformed.getStatus().getDescription());
+    }
+}
