@@ -52,14 +52,23 @@ public final class EventLog implements AutoCloseable {
         }
     }
 
-    /** Sends {@code snapshot} at the current revision, then every later event, until the client goes away. */
-    public void subscribe(String name, ClusterSnapshot snapshot, StreamObserver<ClusterEvent> observer) {
-        StreamFeed<ClusterEvent>[] self = new StreamFeed[1];
-        self[0] = new StreamFeed<>("events-" + name, observer, QUEUE_CAPACITY, () -> subscribers.remove(self[0]));
-        self[0].offer(ClusterEvent.newBuilder().setEpoch(epoch).setRevision(revision).setSnapshot(snapshot).build());
-        subscribers.add(self[0]);
-        self[0].start();
-        LOG.info("{} subscribed to cluster events at revision {}", name, revision);
+    /** A feed for one WatchClusterEvents call; create it on the call's gRPC thread, then {@link #subscribe} it. */
+    public StreamFeed<ClusterEvent> newFeed(String name, StreamObserver<ClusterEvent> observer) {
+        return new StreamFeed<>("events-" + name, observer, QUEUE_CAPACITY, subscribers::remove);
+    }
+
+    /**
+     * Sends {@code snapshot} at the current revision, then every later event, until the client goes away
+     * (controller thread).
+     */
+    public void subscribe(StreamFeed<ClusterEvent> feed, ClusterSnapshot snapshot) {
+        if (feed.isEnded()) {
+            return; // the client left before the controller got to it
+        }
+        feed.offer(ClusterEvent.newBuilder().setEpoch(epoch).setRevision(revision).setSnapshot(snapshot).build());
+        subscribers.add(feed);
+        feed.start();
+        LOG.info("{} subscribed to cluster events at revision {}", feed.name(), revision);
     }
 
     @Override

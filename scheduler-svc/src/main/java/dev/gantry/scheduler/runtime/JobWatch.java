@@ -21,12 +21,15 @@ public final class JobWatch {
         controller.state.onJobChange(this::changed);
     }
 
+    /** Call on the WatchJobs call's gRPC thread (the feed's cancel handler must be set there). */
     public void watch(JobQuery query, StreamObserver<WatchJobsResponse> observer) {
+        Watcher[] self = new Watcher[1];
+        StreamFeed<WatchJobsResponse> feed = new StreamFeed<>("watch-jobs", observer, CAPACITY, f -> watchers.remove(self[0]));
+        self[0] = new Watcher(query, feed);
         controller.run(() -> {
-            Watcher[] self = new Watcher[1];
-            StreamFeed<WatchJobsResponse> feed = new StreamFeed<>("watch-jobs", observer, CAPACITY,
-                    () -> watchers.remove(self[0]));
-            self[0] = new Watcher(query, feed);
+            if (feed.isEnded()) {
+                return;
+            }
             for (JobRecord j : controller.state.jobs()) {
                 if (query.matches(j)) {
                     feed.offer(WatchJobsResponse.newBuilder().setJob(JobProtos.toProto(j)).build());
@@ -34,6 +37,10 @@ public final class JobWatch {
             }
             watchers.add(self[0]);
             feed.start();
+        }).whenComplete((v, error) -> {
+            if (error != null) {
+                feed.end(io.grpc.Status.INTERNAL.withDescription("watch failed: " + error));
+            }
         });
     }
 

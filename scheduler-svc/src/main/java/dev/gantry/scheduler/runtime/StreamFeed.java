@@ -14,20 +14,25 @@ import org.slf4j.LoggerFactory;
  *
  * @param <T> the message type
  */
-final class StreamFeed<T> {
+public final class StreamFeed<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamFeed.class);
 
     private final String name;
     private final StreamObserver<T> observer;
     private final ArrayBlockingQueue<Object> queue;
-    private final Runnable onEnd;
+    private final java.util.function.Consumer<StreamFeed<T>> onEnd;
     private final Object closeMarker = new Object();
     private volatile Status endStatus;
     private volatile boolean ended;
 
-    /** @param onEnd run once when the feed ends for any reason (to unregister it) */
-    StreamFeed(String name, StreamObserver<T> observer, int capacity, Runnable onEnd) {
+    /**
+     * Must be created on the gRPC thread that runs the call's handler: grpc-java lets the cancel handler be set
+     * only there.
+     *
+     * @param onEnd run once when the feed ends for any reason (to unregister it)
+     */
+    StreamFeed(String name, StreamObserver<T> observer, int capacity, java.util.function.Consumer<StreamFeed<T>> onEnd) {
         this.name = name;
         this.observer = observer;
         this.queue = new ArrayBlockingQueue<>(capacity);
@@ -35,6 +40,10 @@ final class StreamFeed<T> {
         if (observer instanceof ServerCallStreamObserver<T> server) {
             server.setOnCancelHandler(() -> end(Status.CANCELLED));
         }
+    }
+
+    String name() {
+        return name;
     }
 
     void start() {
@@ -53,7 +62,7 @@ final class StreamFeed<T> {
     }
 
     /** Ends the stream with {@code status} (CANCELLED: the client left, nothing is sent). */
-    void end(Status status) {
+    public void end(Status status) {
         if (ended) {
             return;
         }
@@ -61,7 +70,12 @@ final class StreamFeed<T> {
         endStatus = status;
         queue.clear();
         queue.offer(closeMarker);
-        onEnd.run();
+        onEnd.accept(this);
+    }
+
+    /** True once ended (the client left, was too slow, or the server is closing). */
+    boolean isEnded() {
+        return ended;
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,143 @@
+package dev.gantry.agent.grpc;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.agent.job.JobExit;
+import dev.gantry.agent.node.Backoff;
+import dev.gantry.agent.process.ExitSink;
+import dev.gantry.api.v1.AgentHubGrpc;
+import dev.gantry.api.v1.ReportJobExitRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers job exits to AgentHub.ReportJobExit in the order jobs ended, each re-sent (capped backoff) until the
+ * controller acknowledges it, which it does once the result is durable; it may restart in between. A report
+ * the controller rejects as INVALID_ARGUMENT or NOT_FOUND (it does not know the job) is dropped with a warning,
+ * so that it cannot hold back every later one. Reports live in memory: an agent restart loses undelivered ones.
+ * Thread-safe; sends run on the scheduler, one at a time.
+ */
+public final class ExitReportSender implements ExitSink, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExitReportSender.class);
+
+    private final AgentHubGrpc.AgentHubBlockingStub hub;
+    private final String nodeName;
+    private final ScheduledExecutorService scheduler;
+    private final Backoff backoff;
+    private final Duration callDeadline;
+    private final Deque<JobExit> queue = new ArrayDeque<>();
+    private boolean draining;
+    private boolean closed;
+    private int failures;
+
+    public ExitReportSender(AgentHubGrpc.AgentHubBlockingStub hub, String nodeName, ScheduledExecutorService scheduler,
+            Backoff backoff, Duration callDeadline) {
+        this.hub = hub;
+        this.nodeName = nodeName;
+        this.scheduler = scheduler;
+        this.backoff = backoff;
+        this.callDeadline = callDeadline;
+    }
+
+    @Override
+    public synchronized void jobEnded(JobExit exit) {
+        queue.addLast(exit);
+        if (!draining && !closed) {
+            draining = true;
+            schedule(Duration.ZERO);
+        }
+    }
+
+    /** Ids of the exits not yet acknowledged, oldest first. */
+    public synchronized List<Long> pending() {
+        return queue.stream().map(JobExit::jobId).toList();
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (!queue.isEmpty()) {
+            LOG.warn("{}: stopping with {} undelivered job exit(s): {}", nodeName, queue.size(), pending());
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            JobExit head;
+            synchronized (this) {
+                head = queue.peekFirst();
+                if (head == null || closed) {
+                    draining = false;
+                    return;
+                }
+            }
+            try {
+                hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).reportJobExit(toRequest(head));
+                delivered(head);
+            } catch (StatusRuntimeException e) {
+                Status.Code code = e.getStatus().getCode();
+                if (code == Status.Code.INVALID_ARGUMENT || code == Status.Code.NOT_FOUND) {
+                    LOG.warn("{}: controller rejected the exit report of job {} ({}); dropped", nodeName, head.jobId(), HubSession.describe(e));
+                    delivered(head);
+                    continue;
+                }
+                synchronized (this) {
+                    failures++;
+                    if (failures == 1) {
+                        LOG.warn("{}: cannot report the exit of job {} ({}); retrying until acknowledged", nodeName, head.jobId(), HubSession.describe(e));
+                    }
+                    schedule(backoff.delay(failures));
+                }
+                return;
+            }
+        }
+    }
+
+    private synchronized void delivered(JobExit head) {
+        queue.pollFirst();
+        if (failures > 0) {
+            LOG.info("{}: job exit reports delivered again after {} failed attempt(s)", nodeName, failures);
+        }
+        failures = 0;
+    }
+
+    private void schedule(Duration delay) {
+        try {
+            scheduler.schedule(this::drain, delay.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            draining = false;
+        }
+    }
+
+    ReportJobExitRequest toRequest(JobExit exit) {
+        ReportJobExitRequest.Builder b = ReportJobExitRequest.newBuilder()
+                .setJobId(exit.jobId())
+                .setNode(nodeName)
+                .setExitCode(exit.status().code())
+                .setExitSignal(exit.status().signal())
+                .setReason(exit.reason())
+                .setCpuSeconds(exit.cpuSeconds())
+                .setMaxRssKb(exit.maxRssKb());
+        if (exit.startedAt() != null) {
+            b.setStartedAt(timestamp(exit.startedAt()));
+        }
+        if (exit.endedAt() != null) {
+            b.setEndedAt(timestamp(exit.endedAt()));
+        }
+        return b.build();
+    }
+
+    private static Timestamp timestamp(Instant t) {
+        return Timestamp.newBuilder().setSeconds(t.getEpochSecond()).setNanos(t.getNano()).build();
+    }
+}

@@ -1,0 +1,143 @@
+package dev.gantry.agent.grpc;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.agent.node.HubLink;
+import dev.gantry.agent.node.NodeIdentity;
+import dev.gantry.api.v1.AgentHubGrpc;
+import dev.gantry.api.v1.HeartbeatRequest;
+import dev.gantry.api.v1.HeartbeatResponse;
+import dev.gantry.api.v1.NodeHardware;
+import dev.gantry.api.v1.RegisterNodeRequest;
+import dev.gantry.api.v1.RegisterNodeResponse;
+import io.grpc.StatusRuntimeException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps this node registered with the controller's AgentHub: RegisterNode, then Heartbeat every interval,
+ * registering again after a failure or an epoch change, as {@link HubLink} decides. Calls run one at a time on
+ * the scheduler, never on a gRPC thread. Logs once per change of the link's state.
+ */
+public final class HubSession implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HubSession.class);
+
+    private final AgentHubGrpc.AgentHubBlockingStub hub;
+    private final NodeIdentity node;
+    private final Supplier<List<Long>> runningJobs;
+    private final ScheduledExecutorService scheduler;
+    private final HubLink link;
+    private final Duration callDeadline;
+    private ScheduledFuture<?> next;
+    private boolean closed;
+
+    /** @param runningJobs the ids of the jobs this node runs, listed in every registration and heartbeat */
+    public HubSession(AgentHubGrpc.AgentHubBlockingStub hub, NodeIdentity node, Supplier<List<Long>> runningJobs,
+            ScheduledExecutorService scheduler, HubLink link, Duration callDeadline) {
+        this.hub = hub;
+        this.node = node;
+        this.runningJobs = runningJobs;
+        this.scheduler = scheduler;
+        this.link = link;
+        this.callDeadline = callDeadline;
+    }
+
+    public synchronized void start() {
+        if (next == null && !closed) {
+            schedule(link.start());
+        }
+    }
+
+    /** The epoch of the controller this node is registered with, or empty while it is not. */
+    public synchronized Optional<String> controllerEpoch() {
+        return link.epoch();
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (next != null) {
+            next.cancel(false);
+        }
+    }
+
+    private void schedule(HubLink.Step step) {
+        try {
+            next = scheduler.schedule(() -> run(step.action()), step.after().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            closed = true;
+        }
+    }
+
+    private void run(HubLink.Action action) {
+        HubLink.Step step = switch (action) {
+            case REGISTER -> register();
+            case HEARTBEAT -> heartbeat();
+        };
+        synchronized (this) {
+            step.news().ifPresent(news -> {
+                if (step.action() == HubLink.Action.HEARTBEAT) {
+                    LOG.info("{}: {}", node.name(), news);
+                } else {
+                    LOG.warn("{}: {}", node.name(), news);
+                }
+            });
+            if (!closed) {
+                schedule(step);
+            }
+        }
+    }
+
+    private HubLink.Step register() {
+        RegisterNodeRequest request = RegisterNodeRequest.newBuilder()
+                .setNode(node.name())
+                .setAgentAddress(node.agentAddress())
+                .setHardware(NodeHardware.newBuilder()
+                        .setCpus(node.hardware().cpus())
+                        .setSockets(node.hardware().sockets())
+                        .setCoresPerSocket(node.hardware().coresPerSocket())
+                        .setThreadsPerCore(node.hardware().threadsPerCore())
+                        .setRealMemoryMb(node.hardware().memoryMb()))
+                .addAllRunningJobIds(runningJobs.get())
+                .setBootTime(Timestamp.newBuilder().setSeconds(node.bootTime().getEpochSecond()).setNanos(node.bootTime().getNano()))
+                .setVersion(node.version())
+                .build();
+        try {
+            RegisterNodeResponse response = hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).registerNode(request);
+            synchronized (this) {
+                return link.registered(response.getControllerEpoch(), response.getHeartbeatIntervalSeconds());
+            }
+        } catch (StatusRuntimeException e) {
+            synchronized (this) {
+                return link.registerFailed(describe(e));
+            }
+        }
+    }
+
+    private HubLink.Step heartbeat() {
+        HeartbeatRequest request = HeartbeatRequest.newBuilder().setNode(node.name()).addAllRunningJobIds(runningJobs.get()).build();
+        try {
+            HeartbeatResponse response = hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).heartbeat(request);
+            synchronized (this) {
+                return link.heartbeatAnswered(response.getControllerEpoch());
+            }
+        } catch (StatusRuntimeException e) {
+            synchronized (this) {
+                return link.heartbeatFailed(describe(e));
+            }
+        }
+    }
+
+    static String describe(StatusRuntimeException e) {
+        String description = e.getStatus().getDescription();
+        return e.getStatus().getCode() + (description == null ? "" : ": " + description);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.gantry.agent.job;
+
+import java.time.Instant;
+
+/**
+ * What the agent reports once a job's batch script has ended and none of its processes is left.
+ *
+ * @param reason why it ended when it did not end by itself (terminated, and why), else empty
+ * @param cpuSeconds best effort: the largest sampled user+system CPU time of the job's processes, in seconds
+ * @param maxRssKb best effort: the largest sampled resident set of the job's processes together, in KiB
+ */
+public record JobExit(
+        long jobId,
+        ExitStatus status,
+        String reason,
+        double cpuSeconds,
+        long maxRssKb,
+        Instant startedAt,
+        Instant endedAt) {}

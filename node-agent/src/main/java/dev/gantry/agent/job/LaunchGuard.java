@@ -1,0 +1,110 @@
+package dev.gantry.agent.job;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+
+/**
+ * This node's memory of the jobs it launched and the jobs it was told to terminate, so that a valid credential
+ * cannot start a job twice (replay) or after it was cancelled (revocation: the controller issued the credential,
+ * then cancelled the job before the launch arrived).
+ *
+ * <p>An id is remembered for at least {@code memory} and, for a launch, until its credential expires: after
+ * that the credential check refuses it anyway. {@code memory} must therefore exceed the longest credential
+ * lifetime the controller issues. Forgetting keeps the table bounded on a long-lived agent.
+ *
+ * <p>Not thread-safe: the caller serializes access (the supervisor holds its lock).
+ */
+public final class LaunchGuard {
+
+    private enum Mark { LAUNCHED, REVOKED }
+
+    private record Entry(Mark mark, Instant until) {}
+
+    private record Expiry(long jobId, Instant until) {}
+
+    private final InstantSource clock;
+    private final Duration memory;
+    private final Map<Long, Entry> entries = new HashMap<>();
+    private final PriorityQueue<Expiry> expiries = new PriorityQueue<>((a, b) -> a.until().compareTo(b.until()));
+
+    public LaunchGuard(InstantSource clock, Duration memory) {
+        if (memory.isNegative() || memory.isZero()) {
+            throw new IllegalArgumentException("memory must be positive, got " + memory);
+        }
+        this.clock = clock;
+        this.memory = memory;
+    }
+
+    /** Why the job may not be launched here, or empty when it may. */
+    public Optional<String> refusal(long jobId) {
+        forgetExpired();
+        Entry entry = entries.get(jobId);
+        if (entry == null) {
+            return Optional.empty();
+        }
+        return Optional.of(switch (entry.mark()) {
+            case LAUNCHED -> "job " + jobId + " was already launched on this node (replayed credential)";
+            case REVOKED -> "job " + jobId + " was terminated on this node (credential revoked)";
+        });
+    }
+
+    /**
+     * Claims the id for a launch; precondition: {@link #refusal} is empty. A revocation recorded later still
+     * wins: {@link #isRevoked} tells a launch in progress that it must not keep running.
+     */
+    public void launched(long jobId, Instant credentialExpiry) {
+        remember(jobId, Mark.LAUNCHED, later(credentialExpiry, clock.instant().plus(memory)));
+    }
+
+    /** Releases a claim whose launch never started a process, so that a later launch of the job may run. */
+    public void launchAbandoned(long jobId) {
+        Entry entry = entries.get(jobId);
+        if (entry != null && entry.mark() == Mark.LAUNCHED) {
+            entries.remove(jobId);
+        }
+    }
+
+    /** Records a TerminateJob: every later launch of the job is refused. Idempotent. */
+    public void revoked(long jobId) {
+        Entry entry = entries.get(jobId);
+        Instant until = clock.instant().plus(memory);
+        remember(jobId, Mark.REVOKED, entry == null ? until : later(entry.until(), until));
+    }
+
+    public boolean isRevoked(long jobId) {
+        Entry entry = entries.get(jobId);
+        return entry != null && entry.mark() == Mark.REVOKED;
+    }
+
+    /** How many ids are remembered; for tests and diagnostics. */
+    public int size() {
+        forgetExpired();
+        return entries.size();
+    }
+
+    private void remember(long jobId, Mark mark, Instant until) {
+        forgetExpired();
+        entries.put(jobId, new Entry(mark, until));
+        expiries.add(new Expiry(jobId, until));
+    }
+
+    private void forgetExpired() {
+        Instant now = clock.instant();
+        while (!expiries.isEmpty() && !expiries.peek().until().isAfter(now)) {
+            Expiry expiry = expiries.poll();
+            Entry entry = entries.get(expiry.jobId());
+            if (entry != null && entry.until().equals(expiry.until())) {
+                entries.remove(expiry.jobId());
+            }
+        }
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+}

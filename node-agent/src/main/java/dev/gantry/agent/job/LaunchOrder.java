@@ -1,0 +1,73 @@
+package dev.gantry.agent.job;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What LaunchJob asks this node to run, before its credential is checked: the request's fields as plain values.
+ * Counts the controller leaves at zero take the defaults of {@link JobEnvironment}.
+ *
+ * @param memoryMb this node's memory allocation in MiB, 0 = not limited
+ * @param timeLimitSeconds -1 = UNLIMITED; the controller enforces it, the agent only passes it on
+ */
+public record LaunchOrder(
+        long jobId,
+        String jobName,
+        String script,
+        List<String> argv,
+        String workDir,
+        String stdoutPattern,
+        String stderrPattern,
+        Map<String, String> environment,
+        String partition,
+        int numTasks,
+        int cpusOnNode,
+        long memoryMb,
+        String submitDir,
+        String submitHost,
+        long timeLimitSeconds) {
+
+    public LaunchOrder {
+        argv = List.copyOf(argv);
+        environment = Map.copyOf(environment);
+    }
+
+    /** The first malformed field, as INVALID_ARGUMENT reports it; empty when the order is well formed. */
+    public Optional<LaunchOutcome.InvalidRequest> problem() {
+        if (jobId <= 0) {
+            return invalid("job_id", "job_id must be positive");
+        }
+        if (script.isEmpty()) {
+            return invalid("script", "script is missing");
+        }
+        if (!workDir.startsWith("/")) {
+            return invalid("work_dir", "work_dir must be an absolute path, got '" + workDir + "'");
+        }
+        for (String arg : argv) {
+            if (arg.indexOf('\0') >= 0) {
+                return invalid("argv", "argv contains a NUL character");
+            }
+        }
+        for (Map.Entry<String, String> e : environment.entrySet()) {
+            String key = e.getKey();
+            if (key.isEmpty() || key.indexOf('=') >= 0 || key.indexOf('\0') >= 0 || e.getValue().indexOf('\0') >= 0) {
+                return invalid("environment", "environment has an invalid entry '" + key + "'");
+            }
+        }
+        if (workDir.indexOf('\0') >= 0) {
+            return invalid("work_dir", "work_dir contains a NUL character");
+        }
+        if (stdoutPattern.indexOf('\0') >= 0) {
+            return invalid("stdout_path", "stdout_path contains a NUL character");
+        }
+        if (stderrPattern.indexOf('\0') >= 0) {
+            return invalid("stderr_path", "stderr_path contains a NUL character");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<LaunchOutcome.InvalidRequest> invalid(String field, String message) {
+        return Optional.of(new LaunchOutcome.InvalidRequest(field, message));
+    }
+}

@@ -1,0 +1,169 @@
+package dev.gantry.agent.runtime;
+
+import dev.gantry.agent.grpc.ExitReportSender;
+import dev.gantry.agent.grpc.HubSession;
+import dev.gantry.agent.grpc.NodeAgentGrpcService;
+import dev.gantry.agent.job.LaunchGuard;
+import dev.gantry.agent.node.Backoff;
+import dev.gantry.agent.node.Hardware;
+import dev.gantry.agent.node.HubLink;
+import dev.gantry.agent.node.NodeIdentity;
+import dev.gantry.agent.process.BatchLauncher;
+import dev.gantry.agent.process.JobSupervisor;
+import dev.gantry.agent.process.ProcessGroupContainment;
+import dev.gantry.api.v1.AgentHubGrpc;
+import dev.gantry.common.credential.CredentialVerifier;
+import io.grpc.BindableService;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.protobuf.services.ProtoReflectionServiceV1;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Bean;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/** Wires the agent: settings, the job supervisor, the NodeAgent service and the link to the controller. */
+@Factory
+class AgentFactory {
+
+    static final String JOBS = "gantry-agent-jobs";
+    static final String HUB = "gantry-agent-hub";
+    private static final Duration CALL_DEADLINE = Duration.ofSeconds(10);
+    private static final Backoff BACKOFF = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(30));
+    /** Must exceed the longest credential lifetime the controller issues (see LaunchGuard). */
+    private static final Duration LAUNCH_MEMORY = Duration.ofDays(1);
+
+    @Context
+    @Singleton
+    AgentSettings settings(
+            @Value("${gantry.agent.node-name:}") String nodeName,
+            @Value("${gantry.scheduler-address:}") String schedulerAddress,
+            @Value("${gantry.agent.cred-public-key:}") String credentialKey,
+            @Value("${gantry.agent.advertise-address:}") String advertiseAddress,
+            @Value("${gantry.agent.spool-dir:}") String spoolDir,
+            @Value("${grpc.server.host:127.0.0.1}") String bindHost,
+            @Value("${grpc.server.port:6820}") int grpcPort,
+            @Value("${gantry.agent.hardware.cpus:}") String cpus,
+            @Value("${gantry.agent.hardware.sockets:}") String sockets,
+            @Value("${gantry.agent.hardware.cores-per-socket:}") String coresPerSocket,
+            @Value("${gantry.agent.hardware.threads-per-core:}") String threadsPerCore,
+            @Value("${gantry.agent.hardware.memory-mb:}") String memoryMb) {
+        return AgentSettings.from(new AgentSettings.Raw(nodeName, schedulerAddress, credentialKey, advertiseAddress,
+                spoolDir, bindHost, grpcPort, cpus, sockets, coresPerSocket, threadsPerCore, memoryMb));
+    }
+
+    @Singleton
+    Hardware hardware(AgentSettings settings) {
+        Hardware.Emulation emulation = settings.emulation();
+        try {
+            return Hardware.detect(Files.readString(Path.of("/proc/cpuinfo")), Files.readString(Path.of("/proc/meminfo"))).emulate(emulation);
+        } catch (IOException | IllegalArgumentException e) {
+            if (emulation.cpus() != null && emulation.memoryMb() != null) {
+                return new Hardware(1, 1, 1, 1, 1).emulate(emulation);
+            }
+            throw new AgentConfigurationException("cannot detect this node's hardware (" + e.getMessage()
+                    + "): set GANTRY_NODE_CPUS and GANTRY_NODE_MEMORY_MB", e);
+        }
+    }
+
+    /** Job work: kill timers, waiting for groups to empty, usage samples. Never blocks on the network. */
+    @Singleton
+    @Named(JOBS)
+    @Bean(preDestroy = "shutdownNow")
+    ScheduledExecutorService jobScheduler() {
+        return Executors.newScheduledThreadPool(2, Thread.ofPlatform().name("agent-jobs-", 0).daemon(true).factory());
+    }
+
+    /** Calls to the controller (registration, heartbeats, exit reports), which may block until their deadline. */
+    @Singleton
+    @Named(HUB)
+    @Bean(preDestroy = "shutdownNow")
+    ScheduledExecutorService hubScheduler() {
+        return Executors.newScheduledThreadPool(2, Thread.ofPlatform().name("agent-hub-", 0).daemon(true).factory());
+    }
+
+    @Singleton
+    @Named(HUB)
+    @Bean(preDestroy = "shutdownNow")
+    ManagedChannel hubChannel(AgentSettings settings) {
+        return ManagedChannelBuilder.forTarget(settings.schedulerAddress())
+                .usePlaintext()
+                .keepAliveTime(30, TimeUnit.SECONDS)
+                .build();
+    }
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    ExitReportSender exitReports(AgentSettings settings, @Named(HUB) ManagedChannel channel,
+            @Named(HUB) ScheduledExecutorService scheduler) {
+        return new ExitReportSender(AgentHubGrpc.newBlockingStub(channel), settings.nodeName(), scheduler, BACKOFF, CALL_DEADLINE);
+    }
+
+    @Singleton
+    AgentMetrics metrics(MeterRegistry registry) {
+        return new AgentMetrics(registry);
+    }
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    JobSupervisor supervisor(AgentSettings settings, ExitReportSender exits, AgentMetrics metrics,
+            @Named(JOBS) ScheduledExecutorService scheduler) {
+        try {
+            Files.createDirectories(settings.spoolDir(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } catch (IOException | RuntimeException e) {
+            throw new AgentConfigurationException("GANTRY_AGENT_SPOOL_DIR=" + settings.spoolDir() + ": cannot create it: " + e.getMessage(), e);
+        }
+        InstantSource clock = InstantSource.system();
+        JobSupervisor supervisor = new JobSupervisor(
+                settings.nodeName(),
+                new CredentialVerifier(settings.credentialKey(), clock),
+                new LaunchGuard(clock, LAUNCH_MEMORY),
+                new BatchLauncher(settings.spoolDir(), settings.nodeName()),
+                new ProcessGroupContainment(),
+                scheduler,
+                clock,
+                exits,
+                metrics,
+                JobSupervisor.Timing.DEFAULT);
+        metrics.watch(supervisor);
+        return supervisor;
+    }
+
+    @Singleton
+    NodeAgentGrpcService nodeAgent(JobSupervisor supervisor) {
+        return new NodeAgentGrpcService(supervisor);
+    }
+
+    @Singleton
+    @Bean(preDestroy = "close")
+    HubSession hubSession(AgentSettings settings, Hardware hardware, JobSupervisor supervisor,
+            @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
+        NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), hardware, Instant.now(), version());
+        return new HubSession(AgentHubGrpc.newBlockingStub(channel), node, supervisor::runningJobIds, scheduler,
+                new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
+    }
+
+    /** gRPC server reflection (grpcurl, grpc_cli); Micronaut registers the health service itself. */
+    @Singleton
+    BindableService reflection() {
+        return ProtoReflectionServiceV1.newInstance();
+    }
+
+    private static String version() {
+        String v = AgentFactory.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

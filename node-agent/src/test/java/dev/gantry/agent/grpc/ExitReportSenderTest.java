@@ -1,0 +1,81 @@
+package dev.gantry.agent.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.agent.job.ExitStatus;
+import dev.gantry.agent.job.JobExit;
+import dev.gantry.agent.node.Backoff;
+import dev.gantry.agent.testing.Await;
+import dev.gantry.agent.testing.FakeAgentHub;
+import dev.gantry.api.v1.ReportJobExitRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Exit reports are re-sent, in order, until the controller acknowledges them. */
+class ExitReportSenderTest {
+
+    private static final Instant START = Instant.parse("2026-11-22T05:00:00Z");
+
+    private final FakeAgentHub hub = new FakeAgentHub();
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    private final ExitReportSender sender = new ExitReportSender(hub.stub(), "n1", scheduler,
+            new Backoff(Duration.ofMillis(10), Duration.ofMillis(50)), Duration.ofSeconds(5));
+
+    @AfterEach
+    void stop() {
+        sender.close();
+        scheduler.shutdownNow();
+        hub.close();
+    }
+
+    @Test
+    void report_carriesTheExit() {
+        sender.jobEnded(new JobExit(1, new ExitStatus(0, 9), "cancelled", 1.5, 2048, START, START.plusSeconds(3)));
+
+        Await.until("acknowledged", () -> hub.exits.size() == 1);
+        ReportJobExitRequest r = hub.exits.get(0);
+        assertEquals(1, r.getJobId());
+        assertEquals("n1", r.getNode());
+        assertEquals(0, r.getExitCode());
+        assertEquals(9, r.getExitSignal());
+        assertEquals("cancelled", r.getReason());
+        assertEquals(1.5, r.getCpuSeconds());
+        assertEquals(2048, r.getMaxRssKb());
+        assertEquals(START.getEpochSecond(), r.getStartedAt().getSeconds());
+        assertEquals(START.getEpochSecond() + 3, r.getEndedAt().getSeconds());
+    }
+
+    @Test
+    void reports_areResentUntilAcknowledged_inTheOrderJobsEnded() {
+        hub.refuseNextReports(5);
+
+        for (long id = 1; id <= 4; id++) {
+            sender.jobEnded(new JobExit(id, new ExitStatus((int) id, 0), "", 0, 0, START, START));
+        }
+
+        Await.until("all acknowledged", () -> hub.exits.size() == 4);
+        assertEquals(List.of(1L, 2L, 3L, 4L), hub.exits.stream().map(ReportJobExitRequest::getJobId).toList());
+        assertTrue(hub.reportAttempts.size() >= 9, "5 refused attempts, then 4 acknowledged");
+        assertTrue(hub.reportAttempts.subList(0, 6).stream().allMatch(r -> r.getJobId() == 1), "job 1 first, until acknowledged");
+        assertTrue(sender.pending().isEmpty());
+    }
+
+    @Test
+    void reports_waitWhileTheControllerIsDown_andArriveOnceItIsBack() {
+        hub.down(true);
+        sender.jobEnded(new JobExit(7, new ExitStatus(0, 0), "", 0, 0, START, START));
+        Await.until("a few refused attempts", () -> hub.reportAttempts.size() >= 3);
+        assertEquals(List.of(7L), sender.pending());
+
+        hub.down(false);
+
+        Await.until("acknowledged", () -> hub.exits.size() == 1);
+        assertTrue(sender.pending().isEmpty());
+    }
+}

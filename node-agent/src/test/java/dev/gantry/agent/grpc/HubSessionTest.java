@@ -1,0 +1,102 @@
+package dev.gantry.agent.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.agent.node.Backoff;
+import dev.gantry.agent.node.Hardware;
+import dev.gantry.agent.node.HubLink;
+import dev.gantry.agent.node.NodeIdentity;
+import dev.gantry.agent.testing.Await;
+import dev.gantry.agent.testing.FakeAgentHub;
+import dev.gantry.api.v1.RegisterNodeRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Registration and heartbeat against a fake AgentHub. */
+class HubSessionTest {
+
+    private static final Instant BOOT = Instant.parse("2026-11-22T05:00:00Z");
+
+    private final FakeAgentHub hub = new FakeAgentHub();
+    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
+    private final HubSession session = new HubSession(hub.stub(),
+            new NodeIdentity("n7", "127.0.0.1:6820", new Hardware(8, 2, 2, 2, 16000), BOOT, "test"),
+            () -> List.of(5L, 9L), scheduler,
+            new HubLink(new Backoff(Duration.ofMillis(20), Duration.ofMillis(100)), Duration.ofSeconds(30)),
+            Duration.ofSeconds(5));
+
+    @AfterEach
+    void stop() {
+        session.close();
+        scheduler.shutdownNow();
+        hub.close();
+    }
+
+    @Test
+    void registers_thenHeartbeatsWithItsRunningJobs() {
+        session.start();
+
+        Await.until("two heartbeats", () -> hub.heartbeats.size() >= 2);
+        RegisterNodeRequest r = hub.registrations.get(0);
+        assertEquals("n7", r.getNode());
+        assertEquals("127.0.0.1:6820", r.getAgentAddress());
+        assertEquals(8, r.getHardware().getCpus());
+        assertEquals(2, r.getHardware().getSockets());
+        assertEquals(2, r.getHardware().getCoresPerSocket());
+        assertEquals(2, r.getHardware().getThreadsPerCore());
+        assertEquals(16000, r.getHardware().getRealMemoryMb());
+        assertEquals(List.of(5L, 9L), r.getRunningJobIdsList());
+        assertEquals(BOOT.getEpochSecond(), r.getBootTime().getSeconds());
+        assertEquals(List.of(5L, 9L), hub.heartbeats.get(0).getRunningJobIdsList());
+        assertEquals("n7", hub.heartbeats.get(0).getNode());
+        assertEquals(1, hub.registrations.size(), "no re-registration while the epoch stays");
+        assertEquals(Optional.of("epoch-1"), session.controllerEpoch());
+    }
+
+    @Test
+    void registersAgain_whenTheControllerEpochChanges() {
+        session.start();
+        Await.until("first heartbeat", () -> hub.heartbeats.size() >= 1);
+
+        hub.epoch("epoch-2");
+
+        Await.until("a second registration", () -> hub.registrations.size() >= 2);
+        Await.until("registered with the new epoch", () -> session.controllerEpoch().equals(Optional.of("epoch-2")));
+        int heartbeats = hub.heartbeats.size();
+        Await.until("heartbeats continue", () -> hub.heartbeats.size() > heartbeats);
+    }
+
+    @Test
+    void keepsRetrying_whileTheControllerIsUnreachable() {
+        hub.down(true);
+        session.start();
+
+        Await.until("several attempts", () -> hub.registerAttempts.get() >= 4);
+        assertTrue(hub.registrations.isEmpty());
+        assertEquals(Optional.empty(), session.controllerEpoch());
+
+        hub.down(false);
+
+        Await.until("registered once reachable", () -> session.controllerEpoch().isPresent());
+        assertEquals(1, hub.registrations.size());
+    }
+
+    @Test
+    void registersAgain_afterAFailedHeartbeat() {
+        session.start();
+        Await.until("first heartbeat", () -> hub.heartbeats.size() >= 1);
+
+        hub.down(true);
+        Await.until("link lost", () -> session.controllerEpoch().isEmpty());
+        hub.down(false);
+
+        Await.until("registered again", () -> hub.registrations.size() >= 2);
+    }
+}

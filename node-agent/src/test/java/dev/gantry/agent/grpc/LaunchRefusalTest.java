@@ -1,0 +1,96 @@
+package dev.gantry.agent.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.agent.testing.AgentRig;
+import dev.gantry.agent.testing.Credentials;
+import dev.gantry.api.v1.LaunchJobRequest;
+import dev.gantry.common.credential.CredentialKeys;
+import dev.gantry.common.credential.CredentialSigner;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Launches the agent must refuse with PERMISSION_DENIED, whatever else is right about them. */
+class LaunchRefusalTest {
+
+    private static final long JOB = 80;
+    private static final String SCRIPT = "#!/bin/bash\nsleep 600\n";
+
+    /** Prepares the rig and returns the launch it must refuse; {@code reason} is part of the status description. */
+    record Case(String name, Function<AgentRig, LaunchJobRequest> prepare, String reason) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Case> cases() {
+        return Stream.of(
+                new Case("forged signature", rig -> rig.request(JOB, SCRIPT)
+                        .setCredential(Credentials.aCredential(new CredentialSigner(CredentialKeys.generate())).job(JOB).nodes("n1").script(SCRIPT).sign())
+                        .build(), "signature"),
+                new Case("expired credential", rig -> rig.request(JOB, SCRIPT)
+                        .setCredential(Credentials.aCredential(rig.signer).job(JOB).nodes("n1").script(SCRIPT).expiresAt(Instant.now().minusSeconds(1)).sign())
+                        .build(), "expired"),
+                new Case("credential for another node", rig -> rig.request(JOB, SCRIPT)
+                        .setCredential(Credentials.aCredential(rig.signer).job(JOB).nodes("n2", "n3").script(SCRIPT).sign())
+                        .build(), "does not name node n1"),
+                new Case("credential for another job", rig -> rig.request(JOB, SCRIPT)
+                        .setCredential(Credentials.aCredential(rig.signer).job(JOB + 1).nodes("n1").script(SCRIPT).sign())
+                        .build(), "not job " + JOB),
+                new Case("script other than the credential's", rig -> rig.request(JOB, SCRIPT).setScript("#!/bin/bash\nrm -rf ~\n").build(),
+                        "script does not match"),
+                new Case("replayed job id", rig -> {
+                    rig.launch(JOB, SCRIPT);
+                    return rig.request(JOB, SCRIPT).build();
+                }, "already launched"),
+                new Case("replay after the job ended", rig -> {
+                    rig.launch(JOB, "#!/bin/bash\nexit 0\n");
+                    rig.awaitExit(JOB);
+                    return rig.request(JOB, "#!/bin/bash\nexit 0\n").build();
+                }, "already launched"),
+                new Case("launch after terminate", rig -> {
+                    rig.terminate(JOB, 0);
+                    return rig.request(JOB, SCRIPT).build();
+                }, "terminated"));
+    }
+
+    @TempDir
+    Path tmp;
+
+    AgentRig rig;
+
+    @BeforeEach
+    void start() {
+        rig = new AgentRig(tmp);
+    }
+
+    @AfterEach
+    void stop() {
+        rig.close();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void launch_isRefusedWithPermissionDenied(Case c) {
+        LaunchJobRequest request = c.prepare().apply(rig);
+        int runningBefore = rig.supervisor.runningJobIds().size();
+
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> rig.agent.launchJob(request));
+
+        assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().contains(c.reason()), e.getStatus().getDescription());
+        assertEquals(runningBefore, rig.supervisor.runningJobIds().size(), "nothing more started");
+    }
+}

@@ -1,0 +1,100 @@
+package dev.gantry.agent.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.agent.process.ProcFs;
+import dev.gantry.agent.process.ProcStat;
+import dev.gantry.agent.testing.AgentRig;
+import dev.gantry.agent.testing.Await;
+import dev.gantry.api.v1.ResumeJobRequest;
+import dev.gantry.api.v1.SignalJobRequest;
+import dev.gantry.api.v1.SuspendJobRequest;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** SuspendJob, ResumeJob and SignalJob act on the job's whole process group. */
+class SuspendResumeTest {
+
+    private static final String BUSY_LOOP = "#!/bin/bash\nwhile :; do :; done\n";
+
+    @TempDir
+    Path tmp;
+
+    AgentRig rig;
+
+    @BeforeEach
+    void start() {
+        rig = new AgentRig(tmp);
+    }
+
+    @AfterEach
+    void stop() {
+        rig.close();
+    }
+
+    @Test
+    void suspend_stopsTheJobInPlace_andResumeContinuesIt() {
+        long pid = rig.launch(70, BUSY_LOOP).getPid();
+        Await.until("the busy loop used some CPU", () -> cpuTicks(pid) > 0);
+
+        rig.agent.suspendJob(SuspendJobRequest.newBuilder().setJobId(70).build());
+
+        Await.until("state T", () -> stat(pid).state() == 'T');
+        long stopped = cpuTicks(pid);
+        Await.pause(1000);
+        assertEquals(stopped, cpuTicks(pid), "no CPU time while stopped");
+        assertEquals('T', stat(pid).state());
+
+        rig.agent.resumeJob(ResumeJobRequest.newBuilder().setJobId(70).build());
+
+        Await.until("CPU time grows again", () -> cpuTicks(pid) > stopped);
+        assertTrue(stat(pid).state() != 'T');
+    }
+
+    @Test
+    void signal_reachesTheScript() {
+        rig.launch(71, """
+                #!/bin/bash
+                trap 'echo "got USR1"; exit 0' USR1
+                echo ready
+                sleep 600 &
+                wait $!
+                """);
+        rig.awaitOutput(71, "ready");
+
+        rig.agent.signalJob(SignalJobRequest.newBuilder().setJobId(71).setSignal(10).build());
+
+        assertEquals(0, rig.awaitExit(71).getExitCode());
+        assertTrue(AgentRig.read(rig.outputOf(71)).contains("got USR1"));
+    }
+
+    @Test
+    void signal_outsideOneTo64_isInvalidArgument_andUnknownJobIsNotFound() {
+        rig.launch(72, "#!/bin/bash\nsleep 600\n");
+
+        for (int bad : new int[] {0, 65, -9}) {
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                    () -> rig.agent.signalJob(SignalJobRequest.newBuilder().setJobId(72).setSignal(bad).build()));
+            assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode(), "signal " + bad);
+        }
+        StatusRuntimeException unknown = assertThrows(StatusRuntimeException.class,
+                () -> rig.agent.suspendJob(SuspendJobRequest.newBuilder().setJobId(999).build()));
+        assertEquals(Status.Code.NOT_FOUND, unknown.getStatus().getCode());
+    }
+
+    private static ProcStat stat(long pid) {
+        return ProcFs.stat(pid).orElseThrow(() -> new AssertionError("process " + pid + " is gone"));
+    }
+
+    private static long cpuTicks(long pid) {
+        ProcStat s = stat(pid);
+        return s.utime() + s.stime();
+    }
+}

@@ -1,0 +1,145 @@
+package dev.gantry.agent.testing;
+
+import dev.gantry.agent.grpc.ExitReportSender;
+import dev.gantry.agent.grpc.NodeAgentGrpcService;
+import dev.gantry.agent.job.LaunchGuard;
+import dev.gantry.agent.node.Backoff;
+import dev.gantry.agent.process.BatchLauncher;
+import dev.gantry.agent.process.JobSupervisor;
+import dev.gantry.agent.process.JobTelemetry;
+import dev.gantry.agent.process.ProcessGroupContainment;
+import dev.gantry.api.v1.LaunchJobRequest;
+import dev.gantry.api.v1.LaunchJobResponse;
+import dev.gantry.api.v1.NodeAgentGrpc;
+import dev.gantry.api.v1.ReportJobExitRequest;
+import dev.gantry.api.v1.TerminateJobRequest;
+import dev.gantry.common.credential.CredentialKeys;
+import dev.gantry.common.credential.CredentialSigner;
+import dev.gantry.common.credential.CredentialVerifier;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * A node agent wired as in production (real processes, process-group containment, credential checks), its
+ * NodeAgent service served in-process, reporting exits to a {@link FakeAgentHub}. Closing it kills every job
+ * it still runs and waits until they are gone.
+ */
+public final class AgentRig implements AutoCloseable {
+
+    public static final String NODE = "n1";
+
+    public final FakeAgentHub hub = new FakeAgentHub();
+    public final KeyPair keys = CredentialKeys.generate();
+    public final CredentialSigner signer = new CredentialSigner(keys);
+    public final Path workDir;
+    public final Path spoolDir;
+    public final JobSupervisor supervisor;
+    public final NodeAgentGrpc.NodeAgentBlockingStub agent;
+
+    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(2);
+    private final ExitReportSender exits;
+    private final Server server;
+    private final ManagedChannel channel;
+
+    public AgentRig(Path tempDir) {
+        this(tempDir, JobTelemetry.NONE);
+    }
+
+    public AgentRig(Path tempDir, JobTelemetry telemetry) {
+        try {
+            workDir = Files.createDirectories(tempDir.resolve("work"));
+            spoolDir = tempDir.resolve("spool");
+            InstantSource clock = InstantSource.system();
+            exits = new ExitReportSender(hub.stub(), NODE, scheduler, new Backoff(Duration.ofMillis(50), Duration.ofMillis(200)), Duration.ofSeconds(10));
+            supervisor = new JobSupervisor(NODE,
+                    new CredentialVerifier(keys.getPublic(), clock),
+                    new LaunchGuard(clock, Duration.ofHours(1)),
+                    new BatchLauncher(spoolDir, NODE),
+                    new ProcessGroupContainment(),
+                    scheduler, clock, exits, telemetry,
+                    new JobSupervisor.Timing(Duration.ofMillis(50), Duration.ofSeconds(1), Duration.ofMillis(200)));
+            String name = InProcessServerBuilder.generateName();
+            server = InProcessServerBuilder.forName(name).addService(new NodeAgentGrpcService(supervisor)).build().start();
+            channel = InProcessChannelBuilder.forName(name).build();
+            agent = NodeAgentGrpc.newBlockingStub(channel);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A LaunchJob request for {@code script}, with a valid credential for this node. */
+    public LaunchJobRequest.Builder request(long jobId, String script) {
+        return LaunchJobRequest.newBuilder()
+                .setCredential(Credentials.aCredential(signer).job(jobId).nodes(NODE).script(script).sign())
+                .setJobId(jobId)
+                .setJobName("job" + jobId)
+                .setScript(script)
+                .setWorkDir(workDir.toString())
+                .putEnvironment("PATH", "/usr/local/bin:/usr/bin:/bin")
+                .putEnvironment("SUBMITTED", "yes")
+                .setPartition("debug")
+                .setNumTasks(1)
+                .setCpusOnNode(1)
+                .setSubmitDir(workDir.toString())
+                .setSubmitHost("login1")
+                .setTimeLimitSeconds(-1);
+    }
+
+    public LaunchJobResponse launch(long jobId, String script) {
+        return agent.launchJob(request(jobId, script).build());
+    }
+
+    public void terminate(long jobId, long killWaitSeconds) {
+        agent.terminateJob(TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds).setReason("cancelled").build());
+    }
+
+    public ReportJobExitRequest awaitExit(long jobId) {
+        return Await.value("the exit report of job " + jobId, () -> hub.exitOf(jobId).orElse(null));
+    }
+
+    /** The job's default output file, slurm-&lt;id&gt;.out in the work dir. */
+    public Path outputOf(long jobId) {
+        return workDir.resolve("slurm-" + jobId + ".out");
+    }
+
+    /** Waits until the job's output contains {@code text} and returns the output. */
+    public String awaitOutput(long jobId, String text) {
+        return Await.value("'" + text + "' in the output of job " + jobId, () -> {
+            String out = read(outputOf(jobId));
+            return out.contains(text) ? out : null;
+        });
+    }
+
+    public static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    @Override
+    public void close() {
+        for (long id : supervisor.runningJobIds()) {
+            supervisor.terminate(id, Duration.ZERO, "test over");
+        }
+        Await.until("every job of the rig gone", () -> supervisor.runningJobIds().isEmpty());
+        supervisor.close();
+        channel.shutdownNow();
+        server.shutdownNow();
+        exits.close();
+        scheduler.shutdownNow();
+        hub.close();
+    }
+}

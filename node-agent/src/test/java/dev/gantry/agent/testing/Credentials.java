@@ -1,0 +1,75 @@
+package dev.gantry.agent.testing;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.LaunchCredential;
+import dev.gantry.api.v1.SignedCredential;
+import dev.gantry.common.credential.CredentialSigner;
+import dev.gantry.common.credential.CredentialVerifier;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+
+/** Builds signed launch credentials: {@code aCredential(signer).job(7).nodes("n1").script(s).sign()}. */
+public final class Credentials {
+    private final CredentialSigner signer;
+    private long jobId = 1;
+    private String user = "alice";
+    private int uid = 1000;
+    private int gid = 1000;
+    private List<String> nodes = List.of("n1");
+    private Instant issuedAt = Instant.now();
+    private Instant expiresAt = Instant.now().plusSeconds(3600);
+    private String script = "";
+
+    private Credentials(CredentialSigner signer) {
+        this.signer = signer;
+    }
+
+    public static Credentials aCredential(CredentialSigner signer) {
+        return new Credentials(signer);
+    }
+
+    public Credentials job(long id) {
+        this.jobId = id;
+        return this;
+    }
+
+    public Credentials user(String name, int uid, int gid) {
+        this.user = name;
+        this.uid = uid;
+        this.gid = gid;
+        return this;
+    }
+
+    public Credentials nodes(String... names) {
+        this.nodes = List.of(names);
+        return this;
+    }
+
+    public Credentials expiresAt(Instant t) {
+        this.expiresAt = t;
+        return this;
+    }
+
+    public Credentials script(String text) {
+        this.script = text;
+        return this;
+    }
+
+    public SignedCredential sign() {
+        return signer.sign(LaunchCredential.newBuilder()
+                .setJobId(jobId)
+                .setUser(user)
+                .setUid(uid)
+                .setGid(gid)
+                .addAllNodes(nodes)
+                .setIssuedAt(ts(issuedAt))
+                .setExpiresAt(ts(expiresAt))
+                .setScriptSha256(CredentialVerifier.scriptDigest(script.getBytes(StandardCharsets.UTF_8)))
+                .build());
+    }
+
+    private static Timestamp ts(Instant t) {
+        return Timestamp.newBuilder().setSeconds(t.getEpochSecond()).setNanos(t.getNano()).build();
+    }
+}

@@ -1,0 +1,138 @@
+package dev.gantry.agent.testing;
+
+import dev.gantry.api.v1.AgentHubGrpc;
+import dev.gantry.api.v1.HeartbeatRequest;
+import dev.gantry.api.v1.HeartbeatResponse;
+import dev.gantry.api.v1.RegisterNodeRequest;
+import dev.gantry.api.v1.RegisterNodeResponse;
+import dev.gantry.api.v1.ReportJobExitRequest;
+import dev.gantry.api.v1.ReportJobExitResponse;
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.Status;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The controller's AgentHub as an in-process gRPC server that records every call. It can be down (every call
+ * UNAVAILABLE), change its epoch (a controller restart), or refuse the next N exit reports.
+ */
+public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements AutoCloseable {
+
+    public final List<RegisterNodeRequest> registrations = new CopyOnWriteArrayList<>();
+    /** Every RegisterNode call, answered or not. */
+    public final AtomicInteger registerAttempts = new AtomicInteger();
+    public final List<HeartbeatRequest> heartbeats = new CopyOnWriteArrayList<>();
+    /** Every ReportJobExit call, refused or not. */
+    public final List<ReportJobExitRequest> reportAttempts = new CopyOnWriteArrayList<>();
+    /** The exit reports acknowledged, in order. */
+    public final List<ReportJobExitRequest> exits = new CopyOnWriteArrayList<>();
+
+    private final String name = InProcessServerBuilder.generateName();
+    private final Server server;
+    private final Server loopback;
+    private final ManagedChannel channel;
+    private final AtomicInteger refuseReports = new AtomicInteger();
+    private volatile String epoch = "epoch-1";
+    private volatile long heartbeatIntervalSeconds = 1;
+    private volatile boolean down;
+
+    /** Served in-process only. */
+    public FakeAgentHub() {
+        this(false);
+    }
+
+    /** @param onLoopback also serve on a free loopback TCP port, for an agent that dials an address */
+    public FakeAgentHub(boolean onLoopback) {
+        try {
+            server = InProcessServerBuilder.forName(name).addService(this).build().start();
+            loopback = onLoopback
+                    ? Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(this).build().start()
+                    : null;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        channel = InProcessChannelBuilder.forName(name).build();
+    }
+
+    /** host:port of the loopback server. */
+    public String address() {
+        return "127.0.0.1:" + loopback.getPort();
+    }
+
+    public AgentHubGrpc.AgentHubBlockingStub stub() {
+        return AgentHubGrpc.newBlockingStub(channel);
+    }
+
+    public void epoch(String value) {
+        epoch = value;
+    }
+
+    public void heartbeatInterval(long seconds) {
+        heartbeatIntervalSeconds = seconds;
+    }
+
+    public void down(boolean value) {
+        down = value;
+    }
+
+    public void refuseNextReports(int n) {
+        refuseReports.set(n);
+    }
+
+    public Optional<ReportJobExitRequest> exitOf(long jobId) {
+        return exits.stream().filter(e -> e.getJobId() == jobId).findFirst();
+    }
+
+    @Override
+    public void registerNode(RegisterNodeRequest request, StreamObserver<RegisterNodeResponse> response) {
+        registerAttempts.incrementAndGet();
+        if (down) {
+            response.onError(Status.UNAVAILABLE.withDescription("controller down").asRuntimeException());
+            return;
+        }
+        registrations.add(request);
+        response.onNext(RegisterNodeResponse.newBuilder().setControllerEpoch(epoch).setHeartbeatIntervalSeconds(heartbeatIntervalSeconds).build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void heartbeat(HeartbeatRequest request, StreamObserver<HeartbeatResponse> response) {
+        if (down) {
+            response.onError(Status.UNAVAILABLE.withDescription("controller down").asRuntimeException());
+            return;
+        }
+        heartbeats.add(request);
+        response.onNext(HeartbeatResponse.newBuilder().setControllerEpoch(epoch).build());
+        response.onCompleted();
+    }
+
+    @Override
+    public void reportJobExit(ReportJobExitRequest request, StreamObserver<ReportJobExitResponse> response) {
+        reportAttempts.add(request);
+        if (down || refuseReports.getAndUpdate(n -> Math.max(n - 1, 0)) > 0) {
+            response.onError(Status.UNAVAILABLE.withDescription("not durable yet").asRuntimeException());
+            return;
+        }
+        exits.add(request);
+        response.onNext(ReportJobExitResponse.getDefaultInstance());
+        response.onCompleted();
+    }
+
+    @Override
+    public void close() {
+        channel.shutdownNow();
+        server.shutdownNow();
+        if (loopback != null) {
+            loopback.shutdownNow();
+        }
+    }
+}
