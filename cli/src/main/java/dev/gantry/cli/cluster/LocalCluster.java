@@ -1,0 +1,398 @@
+package dev.gantry.cli.cluster;
+
+import dev.gantry.api.v1.CancelJobRequest;
+import dev.gantry.api.v1.ControllerGrpc;
+import dev.gantry.api.v1.JobState;
+import dev.gantry.api.v1.ListJobsRequest;
+import dev.gantry.api.v1.ListNodesRequest;
+import dev.gantry.api.v1.Node;
+import dev.gantry.api.v1.NodeState;
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.Keys;
+import dev.gantry.common.config.NodeConfig;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The local cluster: every service as its own process on loopback, one node-agent per configured node,
+ * embedded PostgreSQL, and logs and state in one run directory.
+ */
+final class LocalCluster {
+
+    /** Where the built jars are: the repository root (bin/gantry passes it). */
+    private final Path home;
+    private final Path runDir;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    LocalCluster(Path home, Path runDir, PrintStream out, PrintStream err) {
+        this.home = home;
+        this.runDir = runDir.toAbsolutePath().normalize();
+        this.out = out;
+        this.err = err;
+    }
+
+    private Path jar(String module, String artifact) {
+        return home.resolve(module).resolve("target").resolve(artifact + ".jar");
+    }
+
+    /** Starts the cluster; returns the exit status. */
+    int up(ClusterConfig config, Duration timeout) throws IOException, InterruptedException {
+        var existing = ClusterState.load(runDir);
+        if (existing.isPresent() && existing.get().services().stream().anyMatch(s -> alive(s.pid()))) {
+            err.println("gantry: a cluster is already running from " + runDir + " (run: bin/gantry down)");
+            return 1;
+        }
+        for (String[] m : List.of(new String[] {"scheduler-svc", "gantry-scheduler-svc"}, new String[] {"select-svc", "gantry-select-svc"},
+                new String[] {"gang-svc", "gantry-gang-svc"}, new String[] {"node-agent", "gantry-node-agent"})) {
+            if (!Files.isRegularFile(jar(m[0], m[1]))) {
+                err.println("gantry: " + jar(m[0], m[1]) + " is missing: build first (./mvnw -q -DskipTests package)");
+                return 1;
+            }
+        }
+        Path logs = runDir.resolve("logs");
+        Path state = runDir.resolve("state");
+        Files.createDirectories(logs);
+        Files.createDirectories(state);
+        Path configCopy = runDir.resolve("gantry.conf");
+        Files.copy(config.source(), configCopy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        Ports ports = new Ports();
+        int schedPort;
+        int selectPort;
+        int gangPort;
+        Map<String, Integer> agentPorts = new LinkedHashMap<>();
+        try {
+            schedPort = ports.require(config.get(Keys.SLURMCTLD_PORT), "SlurmctldPort");
+            selectPort = ports.require(config.get(Keys.SELECT_PORT), "SelectPort");
+            gangPort = ports.require(config.get(Keys.GANG_PORT), "GangPort");
+            for (NodeConfig n : config.nodes()) {
+                agentPorts.put(n.name(), ports.require(n.port(), "Port of NodeName=" + n.name()));
+            }
+        } catch (IOException e) {
+            err.println("gantry: cannot start: " + e.getMessage());
+            return 1;
+        }
+        String controller = "127.0.0.1:" + schedPort;
+        Path privateKey = state.resolve("cred/cred.key");
+        Path publicKey = state.resolve("cred/cred.pub");
+        dev.gantry.common.credential.CredentialKeys.createIfMissing(privateKey, publicKey);
+
+        List<ClusterState.Service> started = new ArrayList<>();
+        Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS", controller);
+        try {
+            Map<String, String> env = new LinkedHashMap<>(common);
+            env.put("GANTRY_CONFIG", configCopy.toString());
+            env.put("GANTRY_STATE_DIR", state.toString());
+            env.put("GANTRY_SELECT_ADDRESS", "127.0.0.1:" + selectPort);
+            env.put("GANTRY_CRED_PRIVATE_KEY", privateKey.toString());
+            env.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
+            started.add(start("scheduler", jar("scheduler-svc", "gantry-scheduler-svc"), schedPort, ports.pick(), env, logs,
+                    List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
+            started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(), common, logs,
+                    List.of("-Xmx1g")));
+            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(), common, logs,
+                    List.of("-Xmx256m")));
+            for (NodeConfig n : config.nodes()) {
+                Map<String, String> a = new LinkedHashMap<>(common);
+                a.put("GANTRY_NODE_NAME", n.name());
+                a.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
+                a.put("GANTRY_AGENT_SPOOL_DIR", state.resolve("spool").resolve(n.name()).toString());
+                a.put("GANTRY_NODE_CPUS", Integer.toString(n.cpus()));
+                a.put("GANTRY_NODE_SOCKETS", Integer.toString(n.sockets()));
+                a.put("GANTRY_NODE_CORES_PER_SOCKET", Integer.toString(n.coresPerSocket()));
+                a.put("GANTRY_NODE_THREADS_PER_CORE", Integer.toString(n.threadsPerCore()));
+                a.put("GANTRY_NODE_MEMORY_MB", Long.toString(n.realMemoryMb()));
+                started.add(start("agent-" + n.name(), jar("node-agent", "gantry-node-agent"), agentPorts.get(n.name()),
+                        ports.pick(), a, logs, List.of("-Xmx256m")));
+            }
+            new ClusterState(controller, started).save(runDir);
+            Instant deadline = Instant.now().plus(timeout);
+            for (ClusterState.Service s : started) {
+                String problem = awaitHealthy(s, deadline);
+                if (problem != null) {
+                    err.println("gantry: " + s.name() + " did not start: " + problem);
+                    err.println("gantry: last lines of " + s.log() + ":");
+                    tail(s.log(), 15).forEach(l -> err.println("    " + l));
+                    stop(started, Duration.ofSeconds(10));
+                    return 1;
+                }
+            }
+            String nodesProblem = awaitNodes(controller, config.nodes().size(), deadline);
+            if (nodesProblem != null) {
+                err.println("gantry: " + nodesProblem);
+                stop(started, Duration.ofSeconds(10));
+                return 1;
+            }
+        } catch (IOException e) {
+            err.println("gantry: cannot start: " + e.getMessage());
+            stop(started, Duration.ofSeconds(10));
+            return 1;
+        }
+        writeControllerAddress(controller);
+        printSummary(config, started, controller);
+        return 0;
+    }
+
+    private ClusterState.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
+            List<String> jvmOptions) throws IOException {
+        Path log = logs.resolve(name + ".log");
+        List<String> cmd = new ArrayList<>();
+        cmd.add("setsid"); // own session: a Ctrl-C in the terminal that ran `gantry up` does not reach it
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("-XX:+UseSerialGC");
+        if (Runtime.version().feature() >= 24) {
+            cmd.add("--sun-misc-unsafe-memory-access=allow"); // protobuf-java 3.x; the option is unknown before JDK 24
+        }
+        cmd.add("-XX:SharedArchiveFile=" + jar.resolveSibling(jar.getFileName() + ".jsa"));
+        cmd.add("-XX:+AutoCreateSharedArchive");
+        cmd.add("-Xlog:cds=off");
+        cmd.add("-Xlog:cds+dynamic=off");
+        cmd.addAll(jvmOptions);
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        Map<String, String> all = new java.util.TreeMap<>(env);
+        all.put("GANTRY_GRPC_PORT", Integer.toString(grpcPort));
+        all.put("GANTRY_HTTP_PORT", Integer.toString(httpPort));
+        var service = new ClusterState.Service(name, 0, grpcPort, httpPort, log, cmd, all);
+        return service.withPid(launch(service));
+    }
+
+    private static long launch(ClusterState.Service s) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(s.command()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(s.log().toFile()));
+        pb.environment().putAll(s.environment());
+        return pb.start().pid();
+    }
+
+    /** Stops one service and starts it again with the same ports and settings; returns the exit status. */
+    int restart(String name, Duration timeout) throws IOException, InterruptedException {
+        var loaded = ClusterState.load(runDir);
+        if (loaded.isEmpty()) {
+            err.println("gantry: no cluster in " + runDir);
+            return 1;
+        }
+        List<ClusterState.Service> services = new ArrayList<>(loaded.get().services());
+        int i = -1;
+        for (int k = 0; k < services.size(); k++) {
+            if (services.get(k).name().equals(name)) {
+                i = k;
+            }
+        }
+        if (i < 0) {
+            err.println("gantry: no service named " + name + " (services: "
+                    + String.join(", ", services.stream().map(ClusterState.Service::name).toList()) + ")");
+            return 1;
+        }
+        ClusterState.Service old = services.get(i);
+        stop(List.of(old), Duration.ofSeconds(30));
+        ClusterState.Service fresh = old.withPid(launch(old));
+        services.set(i, fresh);
+        new ClusterState(loaded.get().controller(), services).save(runDir);
+        String problem = awaitHealthy(fresh, Instant.now().plus(timeout));
+        if (problem != null) {
+            err.println("gantry: " + name + " did not come back: " + problem);
+            return 1;
+        }
+        out.println("gantry: restarted " + name + " (pid " + fresh.pid() + ")");
+        return 0;
+    }
+
+    /** Null once the service answers SERVING, else why not. */
+    private String awaitHealthy(ClusterState.Service s, Instant deadline) throws InterruptedException {
+        ManagedChannel ch = ManagedChannelBuilder.forTarget(s.grpcAddress()).usePlaintext().build();
+        try {
+            String last = "no answer";
+            while (Instant.now().isBefore(deadline)) {
+                if (!alive(s.pid())) {
+                    return "the process exited";
+                }
+                try {
+                    HealthCheckResponse r = HealthGrpc.newBlockingStub(ch).withDeadlineAfter(2, TimeUnit.SECONDS)
+                            .check(HealthCheckRequest.getDefaultInstance());
+                    if (r.getStatus() == HealthCheckResponse.ServingStatus.SERVING) {
+                        return null;
+                    }
+                    last = "health is " + r.getStatus();
+                } catch (RuntimeException e) {
+                    last = e.getMessage();
+                }
+                Thread.sleep(200);
+            }
+            return "no healthy answer in time (" + last + ")";
+        } finally {
+            ch.shutdownNow();
+        }
+    }
+
+    private String awaitNodes(String controller, int count, Instant deadline) throws InterruptedException {
+        ManagedChannel ch = ManagedChannelBuilder.forTarget(controller).usePlaintext().build();
+        try {
+            List<String> waiting = List.of();
+            while (Instant.now().isBefore(deadline)) {
+                try {
+                    List<Node> nodes = ControllerGrpc.newBlockingStub(ch).withDeadlineAfter(2, TimeUnit.SECONDS)
+                            .listNodes(ListNodesRequest.getDefaultInstance()).getNodesList();
+                    waiting = nodes.stream().filter(n -> n.getState() == NodeState.NODE_STATE_UNKNOWN).map(Node::getName).toList();
+                    if (waiting.isEmpty() && nodes.size() == count) {
+                        return null;
+                    }
+                } catch (RuntimeException e) {
+                    // the controller is still starting its listeners
+                }
+                Thread.sleep(200);
+            }
+            return "node agents did not register in time: " + String.join(",", waiting);
+        } finally {
+            ch.shutdownNow();
+        }
+    }
+
+    /** Stops the cluster; returns the exit status. */
+    int down(Duration timeout) throws IOException, InterruptedException {
+        var loaded = ClusterState.load(runDir);
+        if (loaded.isEmpty()) {
+            err.println("gantry: no cluster in " + runDir);
+            return 1;
+        }
+        ClusterState cs = loaded.get();
+        cancelJobs(cs.controller());
+        stop(cs.services(), timeout);
+        Files.deleteIfExists(runDir.resolve(ClusterState.FILE));
+        Files.deleteIfExists(runDir.resolve("controller.addr"));
+        out.println("gantry: stopped " + cs.services().size() + " processes; state and logs are kept in " + runDir);
+        return 0;
+    }
+
+    /** Cancels every unfinished job so no job process outlives the cluster; waits briefly for them. */
+    private void cancelJobs(String controller) throws InterruptedException {
+        ManagedChannel ch = ManagedChannelBuilder.forTarget(controller).usePlaintext().build();
+        try {
+            var stub = ControllerGrpc.newBlockingStub(ch);
+            var active = stub.withDeadlineAfter(5, TimeUnit.SECONDS).listJobs(ListJobsRequest.newBuilder()
+                    .addStates(JobState.JOB_STATE_PENDING).addStates(JobState.JOB_STATE_RUNNING)
+                    .addStates(JobState.JOB_STATE_SUSPENDED).build()).getJobsList();
+            if (active.isEmpty()) {
+                return;
+            }
+            stub.withDeadlineAfter(5, TimeUnit.SECONDS).cancelJob(CancelJobRequest.newBuilder()
+                    .addAllJobIds(active.stream().map(j -> j.getJobId()).toList()).build());
+            out.println("gantry: cancelled " + active.size() + " unfinished job(s)");
+            Instant until = Instant.now().plusSeconds(40);
+            while (Instant.now().isBefore(until)) {
+                boolean completing = stub.withDeadlineAfter(5, TimeUnit.SECONDS).listJobs(ListJobsRequest.getDefaultInstance())
+                        .getJobsList().stream().anyMatch(j -> j.getCompleting());
+                if (!completing) {
+                    return;
+                }
+                Thread.sleep(200);
+            }
+        } catch (RuntimeException e) {
+            err.println("gantry: could not cancel jobs (" + e.getMessage() + "); stopping anyway");
+        } finally {
+            ch.shutdownNow();
+        }
+    }
+
+    private void stop(List<ClusterState.Service> services, Duration timeout) throws InterruptedException {
+        // Agents first (they stop taking launches), the controller last (it owns the state).
+        List<ClusterState.Service> order = new ArrayList<>(services);
+        java.util.Collections.reverse(order);
+        for (ClusterState.Service s : order) {
+            ProcessHandle.of(s.pid()).ifPresent(ProcessHandle::destroy);
+        }
+        Instant deadline = Instant.now().plus(timeout);
+        for (ClusterState.Service s : order) {
+            var h = ProcessHandle.of(s.pid());
+            while (h.isPresent() && h.get().isAlive() && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+            }
+            h.filter(ProcessHandle::isAlive).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Prints what runs; returns 0 when everything answers, 1 when something does not, 3 when there is no cluster. */
+    int status() throws IOException, InterruptedException {
+        var loaded = ClusterState.load(runDir);
+        if (loaded.isEmpty()) {
+            out.println("gantry: no cluster running from " + runDir);
+            return 3;
+        }
+        int bad = 0;
+        out.printf("%-14s %8s %-18s %-22s %s%n", "SERVICE", "PID", "STATE", "GRPC", "METRICS");
+        for (ClusterState.Service s : loaded.get().services()) {
+            String st;
+            if (!alive(s.pid())) {
+                st = "exited";
+                bad++;
+            } else {
+                String problem = awaitHealthy(s, Instant.now().plusSeconds(3));
+                st = problem == null ? "serving" : "not serving";
+                if (problem != null) {
+                    bad++;
+                }
+            }
+            out.printf("%-14s %8d %-18s %-22s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), st, s.grpcAddress(), s.httpPort());
+        }
+        out.println("controller: " + loaded.get().controller() + "   run dir: " + runDir);
+        return bad == 0 ? 0 : 1;
+    }
+
+    private void writeControllerAddress(String controller) throws IOException {
+        Files.writeString(runDir.resolve("controller.addr"), controller + "\n", StandardCharsets.UTF_8);
+        String xdg = System.getenv("XDG_STATE_HOME");
+        Path stateHome = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "state");
+        Path f = stateHome.resolve("gantry").resolve("controller.addr");
+        try {
+            Files.createDirectories(f.getParent());
+            Files.writeString(f, controller + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            err.println("gantry: note: could not write " + f + ": " + e.getMessage());
+        }
+    }
+
+    private void printSummary(ClusterConfig config, List<ClusterState.Service> started, String controller) {
+        out.println("Gantry local cluster '" + config.get(Keys.CLUSTER_NAME) + "' is up: " + config.nodes().size()
+                + " node(s), " + config.partitions().size() + " partition(s).");
+        out.println();
+        out.printf("  %-14s %8s  %-21s %s%n", "SERVICE", "PID", "GRPC", "METRICS");
+        for (ClusterState.Service s : started) {
+            out.printf("  %-14s %8d  %-21s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), s.grpcAddress(), s.httpPort());
+        }
+        out.println();
+        out.println("  run dir:     " + runDir + "  (logs/, state/, gantry.conf)");
+        out.println("  controller:  " + controller + "  (the commands find it; elsewhere: export GANTRY_CONTROLLER=" + controller + ")");
+        out.println();
+        out.println("Submit a job:   bin/sbatch --wrap 'hostname; echo $SLURM_JOB_NODELIST'");
+        out.println("Watch it:       bin/squeue   bin/sinfo   bin/scontrol show job <id>");
+        out.println("Stop:           bin/gantry down");
+    }
+
+    static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    private static List<String> tail(Path file, int n) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return lines.subList(Math.max(0, lines.size() - n), lines.size());
+        } catch (IOException e) {
+            return List.of("(cannot read: " + e.getMessage() + ")");
+        }
+    }
+}
