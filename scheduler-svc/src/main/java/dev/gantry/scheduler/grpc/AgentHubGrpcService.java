@@ -18,6 +18,8 @@ import jakarta.inject.Singleton;
 public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
 
     private final SchedulerRuntime runtime;
+    /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
+    private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
     public AgentHubGrpcService(SchedulerRuntime runtime) {
         this.runtime = runtime;
@@ -29,7 +31,7 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
             out.onError(Status.INVALID_ARGUMENT.withDescription("node and agent_address: both are required").asRuntimeException());
             return;
         }
-        runtime.nodes().register(request).whenComplete((reg, error) -> {
+        runtime.nodes().register(request).whenCompleteAsync(HOP, runtime.responses()).whenComplete((reg, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
                 return;
@@ -47,7 +49,7 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
 
     @Override
     public void heartbeat(HeartbeatRequest request, StreamObserver<HeartbeatResponse> out) {
-        runtime.nodes().heartbeat(request.getNode()).whenComplete((epoch, error) -> {
+        runtime.nodes().heartbeat(request.getNode()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((epoch, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
             } else {
@@ -59,7 +61,7 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
 
     @Override
     public void reportJobExit(ReportJobExitRequest request, StreamObserver<ReportJobExitResponse> out) {
-        runtime.controller().reportExit(request).whenComplete((v, error) -> {
+        runtime.controller().reportExit(request).whenCompleteAsync(HOP, runtime.responses()).whenComplete((v, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
             } else {

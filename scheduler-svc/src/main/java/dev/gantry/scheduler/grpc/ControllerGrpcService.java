@@ -35,6 +35,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     private final Controller controller;
     private final JobStore store;
     private final SchedulerRuntime runtime;
+    /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
+    private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
     public ControllerGrpcService(SchedulerRuntime runtime) {
         this.runtime = runtime;
@@ -48,7 +50,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("spec: is required").asRuntimeException());
             return;
         }
-        controller.submit(request.getSpec()).whenComplete((id, error) -> {
+        controller.submit(request.getSpec()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((id, error) -> {
             if (error != null) {
                 out.onError(status(error));
             } else {
@@ -64,7 +66,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("job_ids: at least one job id is required").asRuntimeException());
             return;
         }
-        controller.cancel(request.getJobIdsList()).whenComplete((outcomes, error) -> {
+        controller.cancel(request.getJobIdsList()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -81,7 +83,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void getJob(GetJobRequest request, StreamObserver<GetJobResponse> out) {
-        controller.findJob(request.getJobId()).whenComplete((job, error) -> {
+        controller.findJob(request.getJobId()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((job, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -108,7 +110,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> out) {
-        controller.listJobs(JobQuery.of(request)).whenComplete((jobs, error) -> {
+        controller.listJobs(JobQuery.of(request)).whenCompleteAsync(HOP, runtime.responses()).whenComplete((jobs, error) -> {
             if (error != null) {
                 out.onError(status(error));
             } else {
@@ -134,7 +136,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                 }
             }
             return b.build();
-        }).whenComplete((r, error) -> reply(out, r, error));
+        }).whenCompleteAsync(HOP, runtime.responses()).whenComplete((r, error) -> reply(out, r, error));
     }
 
     @Override
@@ -148,7 +150,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                 }
             }
             return b.build();
-        }).whenComplete((r, error) -> reply(out, r, error));
+        }).whenCompleteAsync(HOP, runtime.responses()).whenComplete((r, error) -> reply(out, r, error));
     }
 
     private static <T> void reply(StreamObserver<T> out, T value, Throwable error) {

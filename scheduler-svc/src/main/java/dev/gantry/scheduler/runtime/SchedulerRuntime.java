@@ -45,6 +45,7 @@ public final class SchedulerRuntime implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final JdbcJobStore store;
     private final JobWatch jobWatch;
+    private final java.util.concurrent.ExecutorService responses = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     public SchedulerRuntime(
             MeterRegistry registry,
@@ -114,10 +115,19 @@ public final class SchedulerRuntime implements AutoCloseable {
         return jobWatch;
     }
 
+    /**
+     * Where gRPC responses are completed (and a purged job is looked up in the database): never the
+     * controller thread, which only decides.
+     */
+    public java.util.concurrent.Executor responses() {
+        return responses;
+    }
+
     @PreDestroy
     @Override
     public void close() {
         timer.shutdownNow();
+        responses.shutdown();
         scheduling.close();
         events.close();
         controller.close();
