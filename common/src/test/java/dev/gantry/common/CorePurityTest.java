@@ -18,7 +18,8 @@ import com.tngtech.archunit.lang.ArchRule;
 class CorePurityTest {
 
     private static final String[] PURE = {
-        "dev.gantry.common.hostlist..", "dev.gantry.common.units..", "dev.gantry.common.config.."
+        "dev.gantry.common.hostlist..", "dev.gantry.common.units..", "dev.gantry.common.config..",
+        "dev.gantry.common.resources.."
     };
 
     @ArchTest

@@ -9,14 +9,21 @@ import java.util.Optional;
  *
  * @param source the file it came from (for messages)
  * @param warnings things accepted but not used, as "file:line: key: …"
+ * @param topology the switch tree (TopologyPlugin=topology/tree), else {@link TopologyConfig#FLAT}
  */
 public record ClusterConfig(Path source, Settings settings, List<NodeConfig> nodes, List<PartitionConfig> partitions,
-        List<String> warnings) {
+        List<String> warnings, TopologyConfig topology) {
 
     public ClusterConfig {
         nodes = List.copyOf(nodes);
         partitions = List.copyOf(partitions);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A config without a network topology (flat). */
+    public ClusterConfig(Path source, Settings settings, List<NodeConfig> nodes, List<PartitionConfig> partitions,
+            List<String> warnings) {
+        this(source, settings, nodes, partitions, warnings, TopologyConfig.FLAT);
     }
 
     public <T> T get(Key<T> key) {
@@ -29,6 +36,18 @@ public record ClusterConfig(Path source, Settings settings, List<NodeConfig> nod
 
     public Optional<PartitionConfig> partition(String name) {
         return partitions.stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /**
+     * With TopologyPlugin=topology/tree, the topology file: TopologyFile= resolved against the config's directory,
+     * else topology.conf there. Empty for a flat topology.
+     */
+    public Optional<Path> topologyFile() {
+        if (!"topology/tree".equals(get(Keys.TOPOLOGY_PLUGIN))) {
+            return Optional.empty();
+        }
+        String named = get(Keys.TOPOLOGY_FILE);
+        return Optional.of(source.toAbsolutePath().getParent().resolve(named.isEmpty() ? "topology.conf" : named));
     }
 
     /** The Default=YES partition, else the first one (as Slurm). */

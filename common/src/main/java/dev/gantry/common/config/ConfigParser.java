@@ -1,6 +1,7 @@
 package dev.gantry.common.config;
 
 import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.common.resources.GresSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,7 +69,25 @@ public final class ConfigParser {
         if (!p.problems.isEmpty()) {
             throw new ConfigException(p.problems);
         }
-        return new ClusterConfig(source, new Settings(p.settings), List.copyOf(p.nodes.values()), p.partitions, p.warnings);
+        TopologyConfig topology = p.topology(source);
+        if (!p.problems.isEmpty()) {
+            throw new ConfigException(p.problems);
+        }
+        return new ClusterConfig(source, new Settings(p.settings), List.copyOf(p.nodes.values()), p.partitions, p.warnings,
+                topology);
+    }
+
+    /**
+     * With TopologyPlugin=topology/tree, the switch tree from TopologyFile= (relative to the config's directory),
+     * else from topology.conf next to the config; otherwise flat.
+     */
+    private TopologyConfig topology(Path source) {
+        if (!problems.isEmpty() || !"topology/tree".equals(settings.get(Keys.TOPOLOGY_PLUGIN))) {
+            return TopologyConfig.FLAT;
+        }
+        String named = (String) settings.getOrDefault(Keys.TOPOLOGY_FILE, "");
+        int line = settingLines.get(named.isEmpty() ? Keys.TOPOLOGY_PLUGIN : Keys.TOPOLOGY_FILE);
+        return NodeResources.topology(source, named, line, nodes.keySet(), this::problem, problems);
     }
 
     private void run(String text) {
@@ -97,6 +116,9 @@ public final class ConfigParser {
             parseLine(last, startLine);
         }
         checkPartitions();
+        @SuppressWarnings("unchecked")
+        List<String> gresTypes = (List<String>) settings.getOrDefault(Keys.GRES_TYPES, List.of());
+        NodeResources.checkGresTypes(nodes.values(), gresTypes, this::problem);
     }
 
     private static String stripComment(String line) {
@@ -271,7 +293,8 @@ public final class ConfigParser {
         }
         List<String> features = m.containsKey("features") ? listOr(m.get("features"), lineNo, "Features")
                 : m.containsKey("feature") ? listOr(m.get("feature"), lineNo, "Feature") : List.of();
-        List<String> gres = m.containsKey("gres") ? listOr(m.get("gres"), lineNo, "Gres") : List.of();
+        NodeResources.checkFeatures(features, lineNo, this::problem);
+        List<GresSpec> gres = m.containsKey("gres") ? NodeResources.gres(m.get("gres"), lineNo, this::problem) : List.of();
         if (problems.size() > errorsBefore) {
             return;
         }

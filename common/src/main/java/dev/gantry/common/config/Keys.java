@@ -66,6 +66,8 @@ public final class Keys {
     public static final Key<Long> MAX_MEM_PER_NODE = key("MaxMemPerNode", Values::memoryMb, 0L, "maximum MiB per node");
     public static final Key<String> TOPOLOGY_PLUGIN = key("TopologyPlugin",
             Values.oneOf("topology/flat", "topology/none", "topology/tree"), "topology/flat", "network topology");
+    public static final Key<String> TOPOLOGY_FILE = key("TopologyFile", Values::string, "",
+            "Gantry: the topology.conf for topology/tree, relative to the config's directory; default topology.conf there");
     public static final Key<List<String>> GRES_TYPES = key("GresTypes", Values::list, List.of(), "generic resource names");
 
     // Scheduling

@@ -1,5 +1,6 @@
 package dev.gantry.common.config;
 
+import dev.gantry.common.resources.GresSpec;
 import java.util.List;
 
 /**
@@ -8,6 +9,8 @@ import java.util.List;
  * @param cpus logical CPUs the scheduler allocates
  * @param realMemoryMb memory in MiB
  * @param state the state the node starts in: UNKNOWN, IDLE, DOWN, DRAIN or FUTURE
+ * @param features Features= names (case-sensitive, as Slurm)
+ * @param gres Gres= resources, each named in GresTypes
  * @param port its agent's gRPC port, 0 = chosen by the launcher
  * @param line the config line that defined it
  */
@@ -20,7 +23,7 @@ public record NodeConfig(
         int threadsPerCore,
         long realMemoryMb,
         List<String> features,
-        List<String> gres,
+        List<GresSpec> gres,
         int weight,
         String state,
         int port,

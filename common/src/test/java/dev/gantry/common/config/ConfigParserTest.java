@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.resources.GresSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +35,7 @@ class ConfigParserTest {
             PreemptMode=SUSPEND,GANG
             KillWait=10
             MinJobAge=60
+            GresTypes=gpu
 
             NodeName=DEFAULT RealMemory=4G State=IDLE
             NodeName=n[01-04] CPUs=8 Sockets=2 CoresPerSocket=4 ThreadsPerCore=1 Features=ib,avx2 Weight=10
@@ -70,11 +72,11 @@ class ConfigParserTest {
         ClusterConfig c = parse(FULL);
 
         assertEquals(List.of("n01", "n02", "n03", "n04", "gpu1", "big"), c.nodes().stream().map(NodeConfig::name).toList());
-        assertEquals(new NodeConfig("n03", "localhost", 8, 2, 4, 1, 4096, List.of("ib", "avx2"), List.of(), 10, "IDLE", 0, 14),
+        assertEquals(new NodeConfig("n03", "localhost", 8, 2, 4, 1, 4096, List.of("ib", "avx2"), List.of(), 10, "IDLE", 0, 15),
                 c.node("n03").orElseThrow());
-        assertEquals(new NodeConfig("gpu1", "localhost", 16, 8, 1, 2, 64000, List.of(), List.of("gpu:2"), 1, "DOWN", 0, 15),
+        assertEquals(new NodeConfig("gpu1", "localhost", 16, 8, 1, 2, 64000, List.of(), List.of(new GresSpec("gpu", "", 2)), 1, "DOWN", 0, 16),
                 c.node("gpu1").orElseThrow());
-        assertEquals(new NodeConfig("big", "localhost", 32, 2, 8, 2, 4096, List.of(), List.of(), 1, "IDLE", 7001, 16),
+        assertEquals(new NodeConfig("big", "localhost", 32, 2, 8, 2, 4096, List.of(), List.of(), 1, "IDLE", 7001, 17),
                 c.node("big").orElseThrow());
     }
 
@@ -91,7 +93,7 @@ class ConfigParserTest {
         assertEquals(2, debug.maxNodes());
         assertEquals(10, debug.priorityTier());
         assertEquals("UP", debug.state());
-        assertEquals(19, debug.line());
+        assertEquals(20, debug.line());
 
         PartitionConfig batch = c.partition("batch").orElseThrow();
         assertEquals(List.of("n01", "n02", "n03", "n04", "big"), batch.nodes());
@@ -101,7 +103,7 @@ class ConfigParserTest {
         assertEquals(-1, batch.maxNodes());
         assertEquals("FORCE:2", batch.overSubscribe());
         assertEquals("REQUEUE", batch.preemptMode());
-        assertEquals(20, batch.line());
+        assertEquals(21, batch.line());
 
         PartitionConfig gpu = c.partition("gpu").orElseThrow();
         assertEquals(-1, gpu.maxTimeSeconds());
