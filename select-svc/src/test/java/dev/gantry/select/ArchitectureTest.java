@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** The placement core is pure: no gRPC, framework, metrics, threads or wall clock (STYLE.md rules 1 and 10). */
 class ArchitectureTest {
 
-    private static final String[] CORE = {"dev.gantry.select.model..", "dev.gantry.select.placement.."};
+    private static final String[] CORE = {"dev.gantry.select.model..", "dev.gantry.select.placement..",
+            "dev.gantry.select.profile..", "dev.gantry.select.preempt.."};
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -47,15 +48,24 @@ class ArchitectureTest {
 
     @Test
     void placementWorksOnDomainValuesNotProtoMessages() {
-        noClasses().that().resideInAPackage("dev.gantry.select.placement..")
+        noClasses().that().resideInAnyPackage("dev.gantry.select.placement..", "dev.gantry.select.profile..",
+                        "dev.gantry.select.preempt..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.api..", "com.google.protobuf..")
+                .check(classes);
+    }
+
+    @Test
+    void profileDependsOnNothingElseOfSelect() {
+        noClasses().that().resideInAPackage("dev.gantry.select.profile..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.select.placement..", "dev.gantry.select.preempt..",
+                        "dev.gantry.select.grpc..", "dev.gantry.select.runtime..")
                 .check(classes);
     }
 
     @Test
     void modelDoesNotDependOnPlacementOrAdapters() {
         noClasses().that().resideInAPackage("dev.gantry.select.model..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.select.placement..", "dev.gantry.select.grpc..",
+                .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.select.placement..", "dev.gantry.select.profile..", "dev.gantry.select.preempt..", "dev.gantry.select.grpc..",
                         "dev.gantry.select.runtime..")
                 .check(classes);
     }

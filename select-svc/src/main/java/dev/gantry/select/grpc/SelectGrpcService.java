@@ -1,6 +1,10 @@
 package dev.gantry.select.grpc;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.EarliestStartsRequest;
+import dev.gantry.api.v1.EarliestStartsResponse;
+import dev.gantry.api.v1.PlacePreemptingRequest;
+import dev.gantry.api.v1.PlacePreemptingResponse;
 import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.SelectGrpc;
@@ -23,7 +27,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * gantry.v1.Select: maps each call to one {@link PlacementPlanner#plan} on a fresh copy of the replica.
+ * gantry.v1.Select: maps each call to one core call on a fresh copy of the replica — Plan and WillRun to
+ * {@link PlacementPlanner#plan}, EarliestStarts to a reserving plan and PlacePreempting to a preemption policy
+ * (both in {@link ScheduleAnswers}).
  *
  * <p>Errors: INVALID_ARGUMENT naming the malformed field (checked first); UNAVAILABLE "replica not ready" while
  * there is no current replica; FAILED_PRECONDITION when {@code min_revision} is ahead of the replica. Responses name
@@ -31,6 +37,8 @@ import java.util.List;
  */
 @Singleton
 public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SelectGrpcService.class);
 
     private final ReplicaSource replicas;
     private final PlacementPlanner planner;
@@ -58,25 +66,19 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
             for (int i = 0; i < request.getJobsCount(); i++) {
                 jobs.add(ProtoMapping.toRequest(request.getJobs(i), "jobs[" + i + "]"));
             }
-            ReplicaView view = currentView();
-            if (!request.getEpoch().isEmpty() && !request.getEpoch().equals(view.epoch())) {
-                throw Status.FAILED_PRECONDITION.withDescription("replica follows epoch " + view.epoch()
-                        + ", the request is for epoch " + request.getEpoch()).asRuntimeException();
-            }
-            if (request.getMinRevision() > view.revision()) {
-                throw Status.FAILED_PRECONDITION.withDescription("replica is at revision " + view.revision()
-                        + " of epoch " + view.epoch() + ", behind min_revision " + request.getMinRevision()).asRuntimeException();
-            }
+            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
             List<Placement> placements = planTimer.record(() -> planner.plan(view, jobs, request.getStopAtFirstBlocked()));
             PlanResponse.Builder reply = PlanResponse.newBuilder().setEpoch(view.epoch()).setRevision(view.revision());
             for (Placement placement : placements) {
                 (placement instanceof Placement.Start ? placed : blocked).increment();
-                reply.addPlacements(ProtoMapping.toProto(placement));
+                reply.addPlacements(ProtoMapping.toProto(placement, view));
             }
             response.onNext(reply.build());
             response.onCompleted();
         } catch (StatusRuntimeException e) {
             response.onError(e);
+        } catch (RuntimeException e) {
+            response.onError(internal(e));
         }
     }
 
@@ -90,7 +92,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
             ReplicaView view = currentView();
             Placement placement = planner.plan(view, List.of(job), false).getFirst();
             WillRunResponse.Builder reply = WillRunResponse.newBuilder()
-                    .setEpoch(view.epoch()).setRevision(view.revision()).setPlacement(ProtoMapping.toProto(placement));
+                    .setEpoch(view.epoch()).setRevision(view.revision()).setPlacement(ProtoMapping.toProto(placement, view));
             if (placement instanceof Placement.Start) {
                 Instant now = clock.instant();
                 reply.setEarliestStart(Timestamp.newBuilder().setSeconds(now.getEpochSecond()).setNanos(now.getNano()));
@@ -99,7 +101,55 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
             response.onCompleted();
         } catch (StatusRuntimeException e) {
             response.onError(e);
+        } catch (RuntimeException e) {
+            response.onError(internal(e));
         }
+    }
+
+    @Override
+    public void earliestStarts(EarliestStartsRequest request, StreamObserver<EarliestStartsResponse> response) {
+        try {
+            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
+            response.onNext(ScheduleAnswers.earliestStarts(planner, view, request, clock.instant()));
+            response.onCompleted();
+        } catch (StatusRuntimeException e) {
+            response.onError(e);
+        } catch (RuntimeException e) {
+            response.onError(internal(e));
+        }
+    }
+
+    @Override
+    public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> response) {
+        try {
+            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
+            response.onNext(ScheduleAnswers.placePreempting(view, request));
+            response.onCompleted();
+        } catch (StatusRuntimeException e) {
+            response.onError(e);
+        } catch (RuntimeException e) {
+            response.onError(internal(e));
+        }
+    }
+
+    /** The current view, if it follows {@code epoch} (empty: any) and is at least at {@code minRevision}. */
+    private ReplicaView currentView(String epoch, long minRevision) {
+        ReplicaView view = currentView();
+        if (!epoch.isEmpty() && !epoch.equals(view.epoch())) {
+            throw Status.FAILED_PRECONDITION.withDescription("replica follows epoch " + view.epoch()
+                    + ", the request is for epoch " + epoch).asRuntimeException();
+        }
+        if (minRevision > view.revision()) {
+            throw Status.FAILED_PRECONDITION.withDescription("replica is at revision " + view.revision()
+                    + " of epoch " + view.epoch() + ", behind min_revision " + minRevision).asRuntimeException();
+        }
+        return view;
+    }
+
+    /** A bug in the cores: INTERNAL naming it, so the caller's log says what failed (rather than UNKNOWN). */
+    private static StatusRuntimeException internal(RuntimeException e) {
+        LOG.error("select call failed", e);
+        return Status.INTERNAL.withDescription(e.toString()).withCause(e).asRuntimeException();
     }
 
     private ReplicaView currentView() {

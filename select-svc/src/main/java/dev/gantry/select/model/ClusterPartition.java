@@ -3,14 +3,41 @@ package dev.gantry.select.model;
 import dev.gantry.api.v1.Partition;
 import java.util.List;
 
-/** A partition: its state and member nodes in config order (the order ties are broken in). */
-public record ClusterPartition(String name, PartitionState state, List<String> nodes) {
+/**
+ * A partition: its state, member nodes in config order (the order ties are broken in), OverSubscribe, memory limits
+ * and PriorityTier.
+ */
+public record ClusterPartition(String name, PartitionState state, List<String> nodes, Oversubscribe oversubscribe,
+                               MemoryLimits memory, int priorityTier) {
 
     public ClusterPartition {
         nodes = List.copyOf(nodes);
     }
 
+    /** OverSubscribe=NO, no memory limits, PriorityTier=1. */
+    public ClusterPartition(String name, PartitionState state, List<String> nodes) {
+        this(name, state, nodes, Oversubscribe.NO, MemoryLimits.NONE, 1);
+    }
+
     public static ClusterPartition from(Partition partition) {
-        return new ClusterPartition(partition.getName(), PartitionState.from(partition.getState()), partition.getNodesList());
+        Oversubscribe oversubscribe = switch (partition.getOverSubscribe()) {
+            case OVER_SUBSCRIBE_YES -> new Oversubscribe(Oversubscribe.Kind.YES, Math.max(1, partition.getOverSubscribeJobs()));
+            case OVER_SUBSCRIBE_FORCE -> new Oversubscribe(Oversubscribe.Kind.FORCE, Math.max(1, partition.getOverSubscribeJobs()));
+            case OVER_SUBSCRIBE_EXCLUSIVE -> new Oversubscribe(Oversubscribe.Kind.EXCLUSIVE, 1);
+            default -> Oversubscribe.NO;
+        };
+        MemoryLimits memory = new MemoryLimits(Math.max(0, partition.getDefMemPerCpuMb()),
+                Math.max(0, partition.getDefMemPerNodeMb()), Math.max(0, partition.getMaxMemPerCpuMb()),
+                Math.max(0, partition.getMaxMemPerNodeMb()));
+        return new ClusterPartition(partition.getName(), PartitionState.from(partition.getState()), partition.getNodesList(),
+                oversubscribe, memory, partition.getPriorityTier());
+    }
+
+    public ClusterPartition withOversubscribe(Oversubscribe oversubscribe) {
+        return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier);
+    }
+
+    public ClusterPartition withMemory(MemoryLimits memory) {
+        return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier);
     }
 }

@@ -1,20 +1,52 @@
 package dev.gantry.select.model;
 
 import dev.gantry.api.v1.Allocation;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A running or suspended job's resources. A suspended job keeps its CPUs and memory: Slurm frees neither on
- * suspend unless gang scheduling shares them, which gang-svc decides (a later issue).
+ * suspend unless gang scheduling shares them, which gang-svc decides.
+ *
+ * @param endTime   start + time limit: when the resources are expected back; null when unknown (never)
+ * @param exclusive the job has its nodes to itself (--exclusive): no other job may share them, even under FORCE
  */
-public record JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended) {
+public record JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime,
+                            boolean exclusive) {
 
     public JobAllocation {
         nodes = List.copyOf(nodes);
     }
 
+    public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended) {
+        this(jobId, partition, nodes, suspended, null, false);
+    }
+
+    public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime) {
+        this(jobId, partition, nodes, suspended, endTime, false);
+    }
+
+    public Optional<Instant> expectedEnd() {
+        return Optional.ofNullable(endTime);
+    }
+
+    /** CPUs held on all nodes together. */
+    public long cpus() {
+        return nodes.stream().mapToLong(NodeShare::cpus).sum();
+    }
+
+    // TODO(issue 3 part B): map the exclusive flag once Allocation carries it.
     public static JobAllocation from(Allocation allocation) {
+        return from(allocation, node -> Gres.NONE);
+    }
+
+    /** As {@link #from(Allocation)}, with GRES counted against each node's pools ({@code gresOf} a node name). */
+    public static JobAllocation from(Allocation allocation, java.util.function.Function<String, Gres> gresOf) {
+        Instant end = allocation.hasEndTime()
+                ? Instant.ofEpochSecond(allocation.getEndTime().getSeconds(), allocation.getEndTime().getNanos()) : null;
         return new JobAllocation(allocation.getJobId(), allocation.getPartition(),
-                allocation.getNodesList().stream().map(NodeShare::from).toList(), allocation.getSuspended());
+                allocation.getNodesList().stream().map(a -> NodeShare.from(a, gresOf.apply(a.getNode()))).toList(),
+                allocation.getSuspended(), end);
     }
 }

@@ -30,6 +30,9 @@ public final class Replica {
     private final SelectSettings settings;
     private final Map<String, ClusterPartition> partitions;
     private final Map<Long, JobAllocation> allocations = new LinkedHashMap<>();
+    private Topology topology = Topology.NONE;
+    // The last view handed out, reused until the next change so derived values (base ledger) are computed once.
+    private ReplicaView lastView;
     // Copy-on-write: replaced, never modified, so views share them.
     private List<ClusterNode> nodes;
     private Map<String, Integer> nodeIndex;
@@ -69,8 +72,10 @@ public final class Replica {
                 snapshot.hasSelect() ? SelectSettings.from(snapshot.getSelect()) : SelectSettings.DEFAULT,
                 List.copyOf(nodes.values()), partitions);
         for (Allocation allocation : snapshot.getAllocationsList()) {
-            replica.putAllocation(JobAllocation.from(allocation));
+            replica.putAllocation(JobAllocation.from(allocation, replica::gresOf));
         }
+        replica.setTopology(new Topology(snapshot.getTopology().getSwitchesList().stream()
+                .map(s -> new Topology.Switch(s.getName(), s.getSwitchesList(), s.getNodesList())).toList()));
         return replica;
     }
 
@@ -93,18 +98,37 @@ public final class Replica {
         }
         switch (event.getEventCase()) {
             case NODE_CHANGED -> putNode(ClusterNode.from(event.getNodeChanged()));
-            case ALLOCATION_ADDED -> putAllocation(JobAllocation.from(event.getAllocationAdded()));
-            case ALLOCATION_CHANGED -> putAllocation(JobAllocation.from(event.getAllocationChanged()));
+            case ALLOCATION_ADDED -> putAllocation(JobAllocation.from(event.getAllocationAdded(), this::gresOf));
+            case ALLOCATION_CHANGED -> putAllocation(JobAllocation.from(event.getAllocationChanged(), this::gresOf));
             case ALLOCATION_RELEASED -> removeAllocation(event.getAllocationReleased());
             case SNAPSHOT, EVENT_NOT_SET -> { } // a kind this build does not know: nothing select cares about
         }
         revision = event.getRevision();
+        lastView = null;
     }
 
-    /** An immutable copy for one Plan: O(nodes) to make, shares the node and partition lists. */
+    /** The GRES pools of a node, none for an unknown one (allocation GRES are counted against these). */
+    private Gres gresOf(String node) {
+        Integer at = nodeIndex.get(node);
+        return at == null ? Gres.NONE : nodes.get(at).gres();
+    }
+
+    /**
+     * An immutable copy for Plan calls: O(nodes) to make, shares the node and partition lists; the same instance until
+     * the replica next changes.
+     */
     public ReplicaView view() {
-        return new ReplicaView(epoch, revision, settings, nodes, nodeIndex, partitions,
-                usedCpus.clone(), usedMemoryMb.clone(), jobs.clone());
+        if (lastView != null) {
+            return lastView;
+        }
+        return lastView = new ReplicaView(epoch, revision, settings, nodes, nodeIndex, partitions, List.copyOf(allocations.values()),
+                topology, usedCpus.clone(), usedMemoryMb.clone(), jobs.clone());
+    }
+
+    /** Replaces the switch tree (from the snapshot's topology, once scheduler-svc sends it). */
+    public void setTopology(Topology topology) {
+        this.topology = topology;
+        this.lastView = null;
     }
 
     public String epoch() {
@@ -121,6 +145,11 @@ public final class Replica {
 
     public int allocationCount() {
         return allocations.size();
+    }
+
+    private ClusterNode node(String name) {
+        Integer at = nodeIndex.get(name);
+        return at == null ? null : nodes.get(at);
     }
 
     private void putNode(ClusterNode node) {

@@ -1,10 +1,21 @@
 package dev.gantry.select.placement;
 
+import java.util.List;
+
 /**
- * What one job needs on each node it gets, for a given node count.
+ * What one job needs on one node.
  *
- * @param cpus      free CPUs each node must have (at least 1)
- * @param memoryMb  free MiB each node must have; 0 = memory not requested
- * @param wholeNode select/linear: the node must be idle, and the job takes all its CPUs
+ * @param cpus      CPUs (at least 1; rounded up to whole cores under CR_Core, to the whole node under linear)
+ * @param memoryMb  MiB; 0 = none charged
+ * @param gres      GRES wanted on this node
+ * @param wholeNode --exclusive, OverSubscribe=EXCLUSIVE: the node must be empty and the job takes all of it
+ * @param maxShare  how many jobs of {@code partition} may hold one unit (OverSubscribe YES:n/FORCE:n), 1 = none
+ * @param partition the job's partition: units are shared only among jobs of the same partition
  */
-public record NodeDemand(long cpus, long memoryMb, boolean wholeNode) {}
+public record NodeDemand(long cpus, long memoryMb, List<GresRequest> gres, boolean wholeNode, int maxShare,
+                         String partition) {
+
+    public NodeDemand {
+        gres = List.copyOf(gres);
+    }
+}

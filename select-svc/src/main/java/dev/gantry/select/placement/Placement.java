@@ -1,7 +1,9 @@
 package dev.gantry.select.placement;
 
 import dev.gantry.select.model.NodeShare;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** What a Plan decided for one job: start it now on these resources, or leave it pending for a reason. */
 public sealed interface Placement permits Placement.Start, Placement.Pending {
@@ -23,6 +25,21 @@ public sealed interface Placement permits Placement.Start, Placement.Pending {
         }
     }
 
-    /** Cannot start now. */
-    record Pending(long jobId, PendingReason reason) implements Placement {}
+    /**
+     * Cannot start now.
+     *
+     * @param reservation when and where it is expected to start (StartTime, SchedNodeList), when planned
+     */
+    record Pending(long jobId, PendingReason reason, Optional<Reservation> reservation) implements Placement {
+        public Pending(long jobId, PendingReason reason) {
+            this(jobId, reason, Optional.empty());
+        }
+    }
+
+    /** A planned future start: the earliest time the job fits in {@code partition} on {@code nodes}, given the plan. */
+    record Reservation(Instant start, String partition, List<String> nodes) {
+        public Reservation {
+            nodes = List.copyOf(nodes);
+        }
+    }
 }

@@ -12,51 +12,52 @@ import java.util.Set;
 
 /**
  * Places an ordered batch of jobs on a replica view: one {@link Placement} per request, in request order, each
- * accounting for the placements before it. Pure: the view is not changed, and the same inputs give the same output.
+ * accounting for the placements (and, with {@link PlanOptions#reserve}, the reservations) before it. Pure: the view is
+ * not changed, and the same inputs give the same output.
  *
  * <p>A job tries its partitions in its order of preference and starts in the first (UP or DRAIN) that fits it now
  * (see {@link NodeSelector} for how nodes are chosen). A job that starts nowhere is pending with reason:
  * <ol>
  *   <li>Resources, when some partition it could start in lacks free resources;</li>
  *   <li>else Priority, when it was not tried in some partition because a job before it was blocked there;</li>
+ *   <li>else PartitionConfig when every partition's limits (MaxMemPerNode) refuse it;</li>
  *   <li>else its first partition's state: PartitionDown, PartitionInactive, or PartitionConfig (unknown partition).</li>
  * </ol>
  * With {@code stopAtFirstBlocked} (Slurm's main scheduling pass), a partition where a job got Resources is blocked:
  * later jobs are not tried there, so lower-priority jobs never start ahead of a higher-priority one in a partition.
- * Without it (backfill-style what-ifs, WillRun) every job is tried on its own merits.
  *
  * <p>Thread-safe: holds no state between calls.
  */
 public final class PlacementPlanner {
 
-    private final NodeSelector selector;
+    private final NodeSelector selector = new NodeSelector();
 
-    public PlacementPlanner(NodeFilter filter, NodeScorer scorer) {
-        this.selector = new NodeSelector(filter, scorer);
-    }
-
-    /** The skeleton's stages: {@link FreeResourcesFilter} and {@link WeightThenBestFitScorer}. */
     public static PlacementPlanner standard() {
-        return new PlacementPlanner(new FreeResourcesFilter(), new WeightThenBestFitScorer());
+        return new PlacementPlanner();
     }
 
     public List<Placement> plan(ReplicaView view, List<ResourceRequest> requests, boolean stopAtFirstBlocked) {
-        Capacity capacity = new Capacity(view);
-        boolean wholeNodes = view.settings().mode() == SelectMode.LINEAR;
+        return plan(view, requests, PlanOptions.of(stopAtFirstBlocked));
+    }
+
+    public List<Placement> plan(ReplicaView view, List<ResourceRequest> requests, PlanOptions options) {
+        PlanRun run = new PlanRun(view, options);
         Set<String> blocked = new HashSet<>();
         List<Placement> placements = new ArrayList<>(requests.size());
         for (ResourceRequest request : requests) {
-            placements.add(place(capacity, request, wholeNodes, stopAtFirstBlocked, blocked));
+            placements.add(place(run, request, options.stopAtFirstBlocked(), blocked));
         }
         return placements;
     }
 
-    private Placement place(Capacity capacity, ResourceRequest request, boolean wholeNodes, boolean stopAtFirstBlocked,
-                            Set<String> blocked) {
+    private Placement place(PlanRun run, ResourceRequest request, boolean stopAtFirstBlocked, Set<String> blocked) {
+        boolean linear = run.view().settings().mode() == SelectMode.LINEAR;
         boolean lackedResources = false;
         boolean waitedBehindPriority = false;
+        boolean refusedByLimits = false;
+        List<JobShape> tried = new ArrayList<>();
         for (String name : request.partitions()) {
-            Optional<ClusterPartition> partition = capacity.view().partition(name);
+            Optional<ClusterPartition> partition = run.view().partition(name);
             if (partition.isEmpty() || !partition.get().state().startsJobs()) {
                 continue;
             }
@@ -64,27 +65,35 @@ public final class PlacementPlanner {
                 waitedBehindPriority = true;
                 continue;
             }
-            Optional<List<NodeShare>> shares = selector.select(capacity, partition.get(), request, wholeNodes);
-            if (shares.isPresent()) {
-                for (NodeShare share : shares.get()) {
-                    capacity.take(capacity.view().indexOf(share.node()), share.cpus(), share.memoryMb());
-                }
-                return new Placement.Start(request.jobId(), name, shares.get());
+            Optional<JobShape> shape = JobShape.of(request, partition.get(), linear);
+            if (shape.isEmpty()) {
+                refusedByLimits = true;
+                continue;
             }
+            int[] members = run.members(partition.get(), request.options().exclude());
+            Optional<int[]> chosen = selector.select(run.ledger(), shape.get(), run.gate(shape.get()), members);
+            if (chosen.isPresent()) {
+                return new Placement.Start(request.jobId(), name, run.start(shape.get(), chosen.get()));
+            }
+            tried.add(shape.get());
             lackedResources = true;
         }
         if (lackedResources) {
             if (stopAtFirstBlocked) {
                 for (String name : request.partitions()) {
-                    capacity.view().partition(name).filter(p -> p.state().startsJobs()).ifPresent(p -> blocked.add(p.name()));
+                    run.view().partition(name).filter(p -> p.state().startsJobs()).ifPresent(p -> blocked.add(p.name()));
                 }
             }
-            return new Placement.Pending(request.jobId(), PendingReason.RESOURCES);
+            Optional<Placement.Reservation> reservation = run.options().reserve() ? run.reserve(tried) : Optional.empty();
+            return new Placement.Pending(request.jobId(), PendingReason.RESOURCES, reservation);
         }
         if (waitedBehindPriority) {
             return new Placement.Pending(request.jobId(), PendingReason.PRIORITY);
         }
-        return new Placement.Pending(request.jobId(), partitionReason(capacity.view(), request.partitions().getFirst()));
+        if (refusedByLimits) {
+            return new Placement.Pending(request.jobId(), PendingReason.PARTITION_CONFIG);
+        }
+        return new Placement.Pending(request.jobId(), partitionReason(run.view(), request.partitions().getFirst()));
     }
 
     private static PendingReason partitionReason(ReplicaView view, String partition) {
@@ -94,5 +103,16 @@ public final class PlacementPlanner {
                     case UP, DOWN, DRAIN -> PendingReason.PARTITION_DOWN;
                 })
                 .orElse(PendingReason.PARTITION_CONFIG);
+    }
+
+    /** Exposed for preemption what-ifs: the nodes {@code shape}'s job would get on {@code ledger} now. */
+    Optional<List<NodeShare>> tryStart(Ledger ledger, JobShape shape, int[] members, long jobId) {
+        return selector.select(ledger, shape, NodeGate.OPEN, members).map(chosen -> {
+            List<NodeShare> shares = new ArrayList<>(chosen.length);
+            for (int i = 0; i < chosen.length; i++) {
+                shares.add(ledger.take(jobId, chosen[i], shape.demandOn(i, chosen.length)));
+            }
+            return shares;
+        });
     }
 }

@@ -11,10 +11,16 @@ import java.util.List;
  * @param numTasks      tasks (at least 1)
  * @param cpusPerTask   CPUs per task (at least 1)
  * @param memPerNodeMb  MiB needed on each node; 0 = memory not requested
+ * @param options       the rest of the job's options ({@link JobOptions#NONE} for none)
  * @throws IllegalArgumentException naming the gantry.v1.ResourceRequest field that is wrong
  */
 public record ResourceRequest(long jobId, List<String> partitions, int minNodes, int maxNodes, int numTasks,
-                              int cpusPerTask, long memPerNodeMb) {
+                              int cpusPerTask, long memPerNodeMb, JobOptions options) {
+
+    public ResourceRequest(long jobId, List<String> partitions, int minNodes, int maxNodes, int numTasks, int cpusPerTask,
+                           long memPerNodeMb) {
+        this(jobId, partitions, minNodes, maxNodes, numTasks, cpusPerTask, memPerNodeMb, JobOptions.NONE);
+    }
 
     public ResourceRequest {
         partitions = List.copyOf(partitions);
@@ -37,6 +43,13 @@ public record ResourceRequest(long jobId, List<String> partitions, int minNodes,
         if (memPerNodeMb < 0) {
             throw new IllegalArgumentException("mem_per_node_mb must not be negative, got " + memPerNodeMb);
         }
+        if (memPerNodeMb > 0 && options.memPerCpuMb() > 0) {
+            throw new IllegalArgumentException("mem_per_node_mb and mem_per_cpu_mb are mutually exclusive");
+        }
+    }
+
+    public ResourceRequest withOptions(JobOptions options) {
+        return new ResourceRequest(jobId, partitions, minNodes, maxNodes, numTasks, cpusPerTask, memPerNodeMb, options);
     }
 
     /** num_tasks × cpus_per_task. */

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# select-svc benchmarks (docs/benchmarks.md, "select-svc"). Builds select-svc's test classes, then runs:
+#   JMH PlanBenchmark (batched plan with reservations, main pass, will-run) on 10,000 nodes × 10,000 pending jobs,
+#   ReplicaFootprint (heap of the replica at that scale), PreemptionComparison (default vs Slurm two-stage).
+# Usage: select-svc/bench/run.sh [extra JMH args, e.g. -wi 3 -i 5]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
+./mvnw -q -o -pl select-svc test-compile
+./mvnw -q -o -pl select-svc dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/select-svc/target/bench-cp.txt" >/dev/null
+# Run from a private copy of the classes, so a build started meanwhile cannot pull them away mid-run.
+BENCH=$(mktemp -d)
+trap 'rm -rf "$BENCH"' EXIT
+cp -r select-svc/target/classes "$BENCH/classes" && cp -r select-svc/target/test-classes "$BENCH/test-classes"
+CP="$BENCH/test-classes:$BENCH/classes:$(cat select-svc/target/bench-cp.txt)"
+"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.PlanBenchmark' -f 1 -wi 2 -i 3 -w 1s -r 1s "$@"
+"$JAVA" -Xms2g -Xmx2g -cp "$CP" dev.gantry.select.bench.ReplicaFootprint 10000
+"$JAVA" -cp "$CP" dev.gantry.select.preempt.PreemptionComparison 10000

@@ -1,0 +1,52 @@
+package dev.gantry.select.model;
+
+/**
+ * A partition's OverSubscribe= (https://slurm.schedmd.com/slurm.conf.html#OPT_OverSubscribe).
+ *
+ * @param kind NO, YES, FORCE or EXCLUSIVE
+ * @param max  most jobs of the partition that may hold one core (or one node under select/linear): YES and FORCE
+ *             default to 4, NO and EXCLUSIVE are 1
+ */
+public record Oversubscribe(Kind kind, int max) {
+
+    public enum Kind { NO, YES, FORCE, EXCLUSIVE }
+
+    public static final Oversubscribe NO = new Oversubscribe(Kind.NO, 1);
+
+    public Oversubscribe {
+        if (max < 1) {
+            throw new IllegalArgumentException("OverSubscribe count must be at least 1, got " + max);
+        }
+    }
+
+    /** Parses NO, EXCLUSIVE, YES[:n], FORCE[:n] (case-insensitive); blank is NO. */
+    public static Oversubscribe parse(String text) {
+        if (text == null || text.isBlank()) {
+            return NO;
+        }
+        String[] parts = text.trim().toUpperCase(java.util.Locale.ROOT).split(":", 2);
+        Kind kind = Kind.valueOf(parts[0]);
+        int max = switch (kind) {
+            case NO, EXCLUSIVE -> 1;
+            case YES, FORCE -> parts.length == 2 ? Integer.parseInt(parts[1]) : 4;
+        };
+        return new Oversubscribe(kind, max);
+    }
+
+    /**
+     * How many jobs of this partition may hold one resource unit when a job asks to share ({@code --oversubscribe})
+     * or not: FORCE always shares, YES only for jobs that ask, NO and EXCLUSIVE never.
+     */
+    public int maxShare(boolean jobAsksToShare) {
+        return switch (kind) {
+            case FORCE -> max;
+            case YES -> jobAsksToShare ? max : 1;
+            case NO, EXCLUSIVE -> 1;
+        };
+    }
+
+    /** EXCLUSIVE: every job gets whole nodes. */
+    public boolean wholeNodes() {
+        return kind == Kind.EXCLUSIVE;
+    }
+}

@@ -1,0 +1,396 @@
+package dev.gantry.select.placement;
+
+import dev.gantry.select.model.ClusterNode;
+import dev.gantry.select.model.GresPool;
+import dev.gantry.select.model.JobAllocation;
+import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.ReplicaView;
+import dev.gantry.select.model.ResourceUnit;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Who holds what, unit by unit, during one Plan: per node, how many jobs hold each unit (core under CR_Core, CPU
+ * under CR_CPU, the node under linear) and of which partition, memory and GRES per pool in use. Built from a
+ * {@link ReplicaView}'s allocations; placements and what-if releases change this copy only, never the view.
+ *
+ * <p>Invariant (checked by the property tests): no unit is held by more jobs than its partition's OverSubscribe allows,
+ * memory in use never exceeds RealMemory when tracked, and no GRES pool is over-allocated — for everything placed
+ * through {@link #take}. Allocations from the replica are counted as they are, even when over a limit.
+ *
+ * <p>Not thread-safe; one per Plan call (or per what-if, via {@link #copy}).
+ */
+public final class Ledger {
+
+    private final ReplicaView view;
+    private final ResourceUnit unit;
+    private final boolean memoryTracked;
+    private final byte[][] holders;
+    private final short[][] owner;
+    private final int[] freeUnits;
+    private final long[] usedMemory;
+    private final int[][] gresUsed;
+    private final int[] jobs;
+    private final boolean[] exclusive;
+    private final Map<String, Short> partitionIds;
+    private Map<Long, Held> held;
+    private boolean heldShared;
+    // Copy-on-write: per-node arrays (holders, owner, gresUsed) are shared with the ledger this was copied from until
+    // written; a set bit means this ledger owns the node's arrays.
+    private final BitSet owned;
+
+    private record Held(String partition, List<NodeShare> shares, boolean wholeNode) {}
+
+    public Ledger(ReplicaView view) {
+        this.view = view;
+        this.unit = view.settings().unit();
+        this.memoryTracked = view.settings().memoryTracked();
+        int n = view.nodeCount();
+        holders = new byte[n][];
+        owner = new short[n][];
+        freeUnits = new int[n];
+        usedMemory = new long[n];
+        gresUsed = new int[n][];
+        jobs = new int[n];
+        exclusive = new boolean[n];
+        partitionIds = new HashMap<>();
+        held = new LinkedHashMap<>();
+        owned = new BitSet(n);
+        owned.set(0, n);
+        for (int i = 0; i < n; i++) {
+            ClusterNode node = view.node(i);
+            int units = unit.unitsOf(node);
+            holders[i] = new byte[units];
+            owner[i] = new short[units];
+            freeUnits[i] = units;
+            gresUsed[i] = new int[node.gres().pools().size()];
+        }
+        for (JobAllocation allocation : view.allocations()) {
+            List<NodeShare> resolved = new ArrayList<>(allocation.nodes().size());
+            for (NodeShare share : allocation.nodes()) {
+                int at = view.indexOf(share.node());
+                if (at < 0) {
+                    continue;
+                }
+                BitSet units = share.units().isEmpty() ? lowestUnits(at, unit.unitsFor(view.node(at), share.cpus())) : share.units();
+                units.clear(holders[at].length, Integer.MAX_VALUE);
+                NodeShare r = new NodeShare(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
+                charge(at, r, partitionId(allocation.partition()), +1);
+                resolved.add(r);
+                boolean exclusivePartition = view.partition(allocation.partition())
+                        .map(p -> p.oversubscribe().wholeNodes()).orElse(false);
+                if ((allocation.exclusive() || exclusivePartition) && unit != ResourceUnit.NODE) {
+                    exclusive[at] = true;
+                }
+            }
+            held.put(allocation.jobId(), new Held(allocation.partition(), resolved,
+                    allocation.exclusive() || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false)));
+        }
+    }
+
+    private Ledger(Ledger o) {
+        view = o.view;
+        unit = o.unit;
+        memoryTracked = o.memoryTracked;
+        holders = o.holders.clone();
+        owner = o.owner.clone();
+        gresUsed = o.gresUsed.clone();
+        owned = new BitSet(holders.length);
+        if (!o.owned.isEmpty()) {
+            o.owned.clear(); // the arrays are shared now: both copy before writing
+        }
+        freeUnits = o.freeUnits.clone();
+        usedMemory = o.usedMemory.clone();
+        jobs = o.jobs.clone();
+        exclusive = o.exclusive.clone();
+        partitionIds = new HashMap<>(o.partitionIds);
+        held = o.held;
+        heldShared = true;
+        if (!o.heldShared) {
+            o.heldShared = true; // both copy before writing
+        }
+    }
+
+    /**
+     * An independent copy for a what-if: O(nodes), per-node arrays are copied when first written. Copying a ledger no
+     * one writes (a {@link #base}) is safe from several threads at once.
+     */
+    public Ledger copy() {
+        return new Ledger(this);
+    }
+
+    /**
+     * The view's ledger, built once per view and shared: callers must only {@link #copy} it, never change it.
+     */
+    public static Ledger base(ReplicaView view) {
+        return view.derived(Ledger.class, v -> {
+            Ledger built = new Ledger(v);
+            built.owned.clear();
+            built.heldShared = true;
+            return built;
+        });
+    }
+
+    public ReplicaView view() {
+        return view;
+    }
+
+    public ResourceUnit unit() {
+        return unit;
+    }
+
+    /** CPUs no job holds. */
+    public long freeCpus(int node) {
+        return unit.cpusOf(view.node(node), freeUnits[node]);
+    }
+
+    public long freeMemoryMb(int node) {
+        return Math.max(0, view.node(node).realMemoryMb() - usedMemory[node]);
+    }
+
+    public boolean memoryTracked() {
+        return memoryTracked;
+    }
+
+    /** Jobs holding part of the node. */
+    public int jobsOn(int node) {
+        return jobs[node];
+    }
+
+    /** How many jobs hold unit {@code u} of {@code node}. */
+    public int holdersOf(int node, int u) {
+        return holders[node][u];
+    }
+
+    public int unitCount(int node) {
+        return holders[node].length;
+    }
+
+    public int gresUsed(int node, int pool) {
+        return gresUsed[node][pool];
+    }
+
+    /** Whether the node's hardware could ever hold the demand (ignores what is in use). */
+    public boolean couldEverHold(int node, NodeDemand demand) {
+        ClusterNode n = view.node(node);
+        if (n.cpus() < demand.cpus() || n.realMemoryMb() < demand.memoryMb()) {
+            return false;
+        }
+        for (GresRequest g : demand.gres()) {
+            if (n.gres().total(g.name(), g.type()) < g.count()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the node is usable and has the demand free now (units, memory when tracked, GRES). */
+    public boolean admits(int node, NodeDemand demand) {
+        ClusterNode n = view.node(node);
+        if (!n.usable() || exclusive[node] || !couldEverHold(node, demand)) {
+            return false;
+        }
+        if (demand.wholeNode()) {
+            if (jobs[node] != 0) {
+                return false;
+            }
+        } else {
+            int needed = unit.unitsFor(n, demand.cpus());
+            int available = demand.maxShare() <= 1 ? freeUnits[node] : shareable(node, demand);
+            if (available < needed) {
+                return false;
+            }
+        }
+        if (memoryTracked && demand.memoryMb() > 0 && freeMemoryMb(node) < demand.memoryMb()) {
+            return false;
+        }
+        for (GresRequest g : demand.gres()) {
+            if (freeGres(node, g) < g.count()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int shareable(int node, NodeDemand demand) {
+        short pid = partitionId(demand.partition());
+        int count = 0;
+        byte[] h = holders[node];
+        for (int u = 0; u < h.length; u++) {
+            if (h[u] == 0 || (h[u] < demand.maxShare() && owner[node][u] == pid)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private int freeGres(int node, GresRequest g) {
+        List<GresPool> pools = view.node(node).gres().pools();
+        int free = 0;
+        for (int p = 0; p < pools.size(); p++) {
+            if (pools.get(p).serves(g.name(), g.type())) {
+                free += pools.get(p).count() - gresUsed[node][p];
+            }
+        }
+        return free;
+    }
+
+    /**
+     * Gives {@code jobId} the demand on the node: free units first (lowest id), then, when sharing, the least-held units
+     * of its partition; GRES from the first pools that serve it. Precondition: {@link #admits} is true.
+     */
+    public NodeShare take(long jobId, int node, NodeDemand demand) {
+        ClusterNode n = view.node(node);
+        short pid = partitionId(demand.partition());
+        BitSet units = new BitSet();
+        long cpus;
+        if (demand.wholeNode()) {
+            units.set(0, holders[node].length);
+            cpus = n.cpus();
+        } else {
+            int needed = unit.unitsFor(n, demand.cpus());
+            byte[] h = holders[node];
+            for (int level = 0; level < Math.max(1, demand.maxShare()) && units.cardinality() < needed; level++) {
+                for (int u = 0; u < h.length && units.cardinality() < needed; u++) {
+                    if (h[u] == level && (level == 0 || owner[node][u] == pid)) {
+                        units.set(u);
+                    }
+                }
+            }
+            cpus = unit == ResourceUnit.CPU ? demand.cpus() : Math.max(demand.cpus(), unit.cpusOf(n, needed));
+        }
+        Map<Integer, Integer> gres = new HashMap<>();
+        List<GresPool> pools = n.gres().pools();
+        for (GresRequest g : demand.gres()) {
+            int wanted = g.count();
+            for (int p = 0; p < pools.size() && wanted > 0; p++) {
+                if (pools.get(p).serves(g.name(), g.type())) {
+                    int got = Math.min(wanted, pools.get(p).count() - gresUsed[node][p] - gres.getOrDefault(p, 0));
+                    if (got > 0) {
+                        gres.merge(p, got, Integer::sum);
+                        wanted -= got;
+                    }
+                }
+            }
+        }
+        NodeShare share = new NodeShare(n.name(), Math.toIntExact(cpus), demand.memoryMb(), units, gres);
+        charge(node, share, pid, +1);
+        if (demand.wholeNode()) {
+            exclusive[node] = true;
+        }
+        Held before = held.get(jobId);
+        List<NodeShare> shares = before == null ? new ArrayList<>() : new ArrayList<>(before.shares());
+        shares.add(share);
+        writableHeld().put(jobId, new Held(demand.partition(), shares, demand.wholeNode()));
+        return share;
+    }
+
+    /** Frees everything {@code jobId} holds (a simulated preemption); unknown jobs are ignored. */
+    public void release(long jobId) {
+        if (!held.containsKey(jobId)) {
+            return;
+        }
+        Held h = writableHeld().remove(jobId);
+        if (h == null) {
+            return;
+        }
+        short pid = partitionId(h.partition());
+        for (NodeShare share : h.shares()) {
+            int at = view.indexOf(share.node());
+            charge(at, share, pid, -1);
+            if (h.wholeNode()) {
+                exclusive[at] = false;
+            }
+        }
+    }
+
+    /**
+     * Records {@code shares} as held by {@code jobId} (a start decided elsewhere, e.g. by a preemption what-if), exactly
+     * as given. Precondition: the shares name this view's nodes and their unit ids.
+     */
+    public void hold(long jobId, String partition, List<NodeShare> shares, boolean wholeNode) {
+        short pid = partitionId(partition);
+        for (NodeShare share : shares) {
+            int at = view.indexOf(share.node());
+            if (at >= 0) {
+                charge(at, share, pid, +1);
+                if (wholeNode) {
+                    exclusive[at] = true;
+                }
+            }
+        }
+        writableHeld().put(jobId, new Held(partition, List.copyOf(shares), wholeNode));
+    }
+
+    /** The resolved shares a job holds here (unit ids assigned), or empty. */
+    public List<NodeShare> sharesOf(long jobId) {
+        Held h = held.get(jobId);
+        return h == null ? List.of() : h.shares();
+    }
+
+    private void charge(int node, NodeShare share, short pid, int sign) {
+        if (!owned.get(node)) {
+            holders[node] = holders[node].clone();
+            owner[node] = owner[node].clone();
+            gresUsed[node] = gresUsed[node].clone();
+            owned.set(node);
+        }
+        byte[] h = holders[node];
+        BitSet units = share.units();
+        for (int u = units.nextSetBit(0); u >= 0 && u < h.length; u = units.nextSetBit(u + 1)) {
+            if (sign > 0) {
+                if (h[u] == 0) {
+                    freeUnits[node]--;
+                    owner[node][u] = pid;
+                }
+                h[u]++;
+            } else {
+                h[u]--;
+                if (h[u] == 0) {
+                    freeUnits[node]++;
+                }
+            }
+        }
+        usedMemory[node] += sign * share.memoryMb();
+        for (Map.Entry<Integer, Integer> g : share.gres().entrySet()) {
+            if (g.getKey() < gresUsed[node].length) {
+                gresUsed[node][g.getKey()] += sign * g.getValue();
+            }
+        }
+        jobs[node] += sign;
+    }
+
+    private BitSet lowestUnits(int node, int count) {
+        BitSet units = new BitSet();
+        byte[] h = holders[node];
+        for (int level = 0; units.cardinality() < count && level < Byte.MAX_VALUE; level++) {
+            boolean any = false;
+            for (int u = 0; u < h.length && units.cardinality() < count; u++) {
+                if (h[u] == level) {
+                    units.set(u);
+                }
+                any |= h[u] >= level;
+            }
+            if (!any) {
+                break;
+            }
+        }
+        return units;
+    }
+
+    private Map<Long, Held> writableHeld() {
+        if (heldShared) {
+            held = new LinkedHashMap<>(held);
+            heldShared = false;
+        }
+        return held;
+    }
+
+    private short partitionId(String partition) {
+        return partitionIds.computeIfAbsent(partition, p -> (short) (partitionIds.size() + 1));
+    }
+}

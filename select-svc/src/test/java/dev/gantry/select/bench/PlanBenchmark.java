@@ -1,0 +1,79 @@
+package dev.gantry.select.bench;
+
+import dev.gantry.select.placement.Placement;
+import dev.gantry.select.placement.PlacementPlanner;
+import dev.gantry.select.placement.PlanOptions;
+import dev.gantry.select.placement.ResourceRequest;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * select-svc at scale (docs/benchmarks.md, "select-svc"): one batched plan of 10,000 pending jobs with earliest starts
+ * (backfill), the main pass over the same queue, and a single will-run, on {@link BenchCluster}.
+ *
+ * <p>Run: {@code select-svc/bench/run.sh} (builds, then runs JMH from the test classpath).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@Fork(value = 1, jvmArgs = {"-Xmx2g"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class PlanBenchmark {
+
+    @Param({"10000"})
+    int nodes;
+
+    @Param({"10000"})
+    int pending;
+
+    private final PlacementPlanner planner = PlacementPlanner.standard();
+    private BenchCluster cluster;
+    private List<ResourceRequest> one;
+    private List<ResourceRequest> big;
+
+    @Setup
+    public void setUp() {
+        cluster = BenchCluster.of(nodes, pending, 42);
+        one = List.of(cluster.pending().get(0));
+        big = List.of(cluster.pending().stream().filter(r -> r.minNodes() == 64).findFirst().orElseThrow());
+    }
+
+    /** Earliest start and nodes for every pending job, each reservation consuming the profile (backfill's call). */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public List<Placement> batchedPlanWithReservations() {
+        return planner.plan(cluster.view(), cluster.pending(), new PlanOptions(false, true, cluster.now()));
+    }
+
+    /** The main pass: start what fits now, stop each partition at its first blocked job. */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public List<Placement> mainPass() {
+        return planner.plan(cluster.view(), cluster.pending(), new PlanOptions(true, false, cluster.now()));
+    }
+
+    /** One job's will-run (start now, or the earliest start over the profile). */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public List<Placement> willRunOneJob() {
+        return planner.plan(cluster.view(), one, new PlanOptions(false, true, cluster.now()));
+    }
+
+    /** A 64-node job's will-run (needs a reservation on a half-full cluster). */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    public List<Placement> willRunWideJob() {
+        return planner.plan(cluster.view(), big, new PlanOptions(false, true, cluster.now()));
+    }
+}

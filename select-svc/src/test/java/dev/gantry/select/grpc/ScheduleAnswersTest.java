@@ -1,0 +1,82 @@
+package dev.gantry.select.grpc;
+
+import static dev.gantry.select.fixture.DomainCluster.consTres;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.EarliestStartsRequest;
+import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.api.v1.PlacePreemptingRequest;
+import dev.gantry.api.v1.PreemptionMethod;
+import dev.gantry.api.v1.PreemptionQuery;
+import dev.gantry.api.v1.ResourceRequest;
+import dev.gantry.select.fixture.DomainCluster;
+import dev.gantry.select.model.ReplicaView;
+import dev.gantry.select.placement.PlacementPlanner;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** EarliestStarts and PlacePreempting answered from a replica view, as the gRPC service answers them. */
+class ScheduleAnswersTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-22T06:00:00Z");
+
+    private static ResourceRequest job(long id, String partition, int nodes, int tasks) {
+        return ResourceRequest.newBuilder().setJobId(id).addPartitions(partition).setMinNodes(nodes).setMaxNodes(nodes)
+                .setNumTasks(tasks).setCpusPerTask(1).setTimeLimitSeconds(600).build();
+    }
+
+    /** Slurm's preempt.html example: n1–n5 in active and hipri; -N1 -n2 jobs 17, 18, 19 on n1, n2, n3. */
+    private static ReplicaView slurmExample() {
+        return DomainCluster.consTres("CR_Core").nodes("n", 5, 2, 0).partition("active", "n1", "n2", "n3", "n4", "n5")
+                .partition("hipri", "n1", "n2", "n3", "n4", "n5")
+                .running(17, "active", 2, 0, "n1").running(18, "active", 2, 0, "n2").running(19, "active", 2, 0, "n3")
+                .view();
+    }
+
+    private static PlacePreemptingRequest preempt(PreemptionMethod method, long... preemptable) {
+        PreemptionQuery.Builder q = PreemptionQuery.newBuilder().setJob(job(20, "hipri", 3, 6));
+        for (long id : preemptable) {
+            q.addPreemptable(id);
+        }
+        return PlacePreemptingRequest.newBuilder().setMethod(method).addQueries(q).build();
+    }
+
+    @Test
+    void placePreempting_slurmsExample_landsOnN3N4N5_preemptingOneJob() {
+        for (PreemptionMethod method : List.of(PreemptionMethod.PREEMPTION_METHOD_UNSPECIFIED, PreemptionMethod.PREEMPTION_METHOD_SLURM)) {
+            var result = ScheduleAnswers.placePreempting(slurmExample(), preempt(method, 19, 18, 17)).getResults(0);
+            assertEquals(List.of(19L), result.getVictimsList(), method.name());
+            assertEquals(2, result.getPreemptedCpus());
+            assertEquals(List.of("n3", "n4", "n5"), result.getPlacement().getNodesList().stream().map(NodeAllocation::getNode).toList());
+        }
+    }
+
+    @Test
+    void placePreempting_laterQueriesSeeEarlierDecisions() {
+        PreemptionQuery first = PreemptionQuery.newBuilder().setJob(job(20, "hipri", 3, 6)).addPreemptable(19).build();
+        PreemptionQuery second = PreemptionQuery.newBuilder().setJob(job(21, "hipri", 1, 2)).addPreemptable(19).build();
+        var reply = ScheduleAnswers.placePreempting(slurmExample(),
+                PlacePreemptingRequest.newBuilder().addQueries(first).addQueries(second).build());
+        assertEquals(List.of(19L), reply.getResults(0).getVictimsList());
+        assertFalse(reply.getResults(1).getPlacement().getStartNow(), "n1-n5 are all taken once job 20 holds n3-n5");
+        assertEquals("Resources", reply.getResults(1).getPlacement().getReason());
+    }
+
+    @Test
+    void earliestStarts_aBusyNodeIsReservedFromTheRunningJobsEnd() {
+        ReplicaView view = DomainCluster.consTres("CR_Core").nodes("n", 1, 2, 0).partition("p", "n1")
+                .running(5, "p", 2, 0, T0.plusSeconds(100), "n1").view();
+        var request = EarliestStartsRequest.newBuilder().addJobs(job(6, "p", 1, 2))
+                .setNow(Timestamp.newBuilder().setSeconds(T0.getEpochSecond())).build();
+
+        var reservation = ScheduleAnswers.earliestStarts(PlacementPlanner.standard(), view, request, Instant.EPOCH)
+                .getReservations(0);
+
+        assertEquals(T0.plusSeconds(100).getEpochSecond(), reservation.getStartTime().getSeconds());
+        assertEquals("n1", reservation.getNodes(0).getNode());
+        assertEquals("p", reservation.getPartition());
+    }
+}

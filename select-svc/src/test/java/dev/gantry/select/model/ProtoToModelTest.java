@@ -1,0 +1,66 @@
+package dev.gantry.select.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.gantry.api.v1.Allocation;
+import dev.gantry.api.v1.ClusterSnapshot;
+import dev.gantry.api.v1.Gres;
+import dev.gantry.api.v1.Node;
+import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.api.v1.OverSubscribe;
+import dev.gantry.api.v1.Partition;
+import dev.gantry.api.v1.Switch;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The snapshot's issue-3 fields reach the model: GRES, OverSubscribe, memory limits, core ids, the switch tree. */
+class ProtoToModelTest {
+
+    private final ReplicaView view = Replica.fromSnapshot("e", 1, ClusterSnapshot.newBuilder()
+            .addNodes(Node.newBuilder().setName("n1").setState(dev.gantry.api.v1.NodeState.NODE_STATE_MIXED).setCpus(8)
+                    .setSockets(2).setCoresPerSocket(4).setThreadsPerCore(1).setRealMemoryMb(16000)
+                    .addGres(Gres.newBuilder().setName("gpu").setType("a100").setCount(2))
+                    .addGres(Gres.newBuilder().setName("gpu").setType("v100").setCount(1)))
+            .addPartitions(Partition.newBuilder().setName("p").addNodes("n1").setOverSubscribe(OverSubscribe.OVER_SUBSCRIBE_FORCE)
+                    .setOverSubscribeJobs(3).setDefMemPerCpuMb(1000).setMaxMemPerNodeMb(12000).setPriorityTier(5))
+            .addAllocations(Allocation.newBuilder().setJobId(7).setPartition("p").addNodes(NodeAllocation.newBuilder()
+                    .setNode("n1").setCpus(2).setMemoryMb(2000).addCoreIds(1).addCoreIds(5)
+                    .addGres(Gres.newBuilder().setName("gpu").setType("v100").setCount(1))))
+            .setTopology(dev.gantry.api.v1.Topology.newBuilder()
+                    .addSwitches(Switch.newBuilder().setName("leaf").addNodes("n1").setParent("top"))
+                    .addSwitches(Switch.newBuilder().setName("top").addSwitches("leaf").setLevel(1)))
+            .build()).view();
+
+    @Test
+    void nodesCarryTheirGresAndLayout() {
+        ClusterNode n1 = view.node(0);
+        assertEquals(List.of(new GresPool("gpu", "a100", 2), new GresPool("gpu", "v100", 1)), n1.gres().pools());
+        assertEquals(8, n1.cores());
+        assertEquals(NodeState.MIXED, n1.state());
+    }
+
+    @Test
+    void partitionsCarryOverSubscribeAndMemoryLimits() {
+        ClusterPartition p = view.partition("p").orElseThrow();
+        assertEquals(new Oversubscribe(Oversubscribe.Kind.FORCE, 3), p.oversubscribe());
+        assertEquals(new MemoryLimits(1000, 0, 0, 12000), p.memory());
+        assertEquals(5, p.priorityTier());
+    }
+
+    @Test
+    void allocationsCarryCoreIdsAndGresByPool() {
+        NodeShare share = view.allocations().getFirst().nodes().getFirst();
+        BitSet cores = new BitSet();
+        cores.set(1);
+        cores.set(5);
+        assertEquals(cores, share.units());
+        assertEquals(Map.of(1, 1), share.gres());
+    }
+
+    @Test
+    void theSwitchTreeIsKept() {
+        assertEquals(Map.of("leaf", 0, "top", 1), view.topology().levels());
+    }
+}

@@ -1,0 +1,94 @@
+package dev.gantry.select.preempt;
+
+import static dev.gantry.select.fixture.DomainCluster.consTres;
+import static dev.gantry.select.fixture.DomainCluster.linear;
+import static dev.gantry.select.fixture.JobFixture.aJob;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.gantry.select.fixture.DomainCluster;
+import dev.gantry.select.fixture.JobFixture;
+import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.placement.StartTrial;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Preemption-aware placement, the default policy beside Slurm's two-stage baseline. Outcomes read
+ * "on NODES preempting [VICTIMS] (CPUS CPUs)" or "cannot start".
+ */
+class PreemptionPolicyTest {
+
+    private static final PreemptionPolicy DEFAULT = new LeastPreemptionPolicy();
+    private static final PreemptionPolicy SLURM = new SlurmTwoStagePolicy();
+
+    /** Slurm's preempt.html example: n1–n5 in active and hipri; -N1 -n2 jobs 17, 18, 19 on n1, n2, n3. */
+    private static DomainCluster slurmExample(DomainCluster cluster) {
+        return cluster.nodes("n", 5, 2, 0).partition("active", "n1", "n2", "n3", "n4", "n5")
+                .partition("hipri", "n1", "n2", "n3", "n4", "n5")
+                .running(17, "active", 2, 0, "n1").running(18, "active", 2, 0, "n2").running(19, "active", 2, 0, "n3");
+    }
+
+    static Stream<Arguments> cases() {
+        JobFixture hipri = aJob(20).partitions("hipri").nodes(3).tasks(6);
+        return Stream.of(
+                both("Slurm's example, youngest first: n3, n4, n5, preempting one job, not three",
+                        slurmExample(consTres("CR_Core")), hipri, List.of(19L, 18L, 17L),
+                        "on n3, n4, n5 preempting [19] (2 CPUs)", "on n3, n4, n5 preempting [19] (2 CPUs)"),
+                both("Slurm's example under select/linear",
+                        slurmExample(linear()), hipri, List.of(19L, 18L, 17L),
+                        "on n3, n4, n5 preempting [19] (2 CPUs)", "on n3, n4, n5 preempting [19] (2 CPUs)"),
+                both("Slurm's example, oldest first: among equal victims the order decides",
+                        slurmExample(consTres("CR_Core")), hipri, List.of(17L, 18L, 19L),
+                        "on n1, n4, n5 preempting [17] (2 CPUs)", "on n1, n4, n5 preempting [17] (2 CPUs)"),
+                both("no preemption when the job fits as is",
+                        slurmExample(consTres("CR_Core")), aJob(20).partitions("hipri").nodes(2).tasks(4), List.of(17L),
+                        "on n4, n5 preempting [] (0 CPUs)", "on n4, n5 preempting [] (0 CPUs)"),
+                both("Slurm's 8-node example: the second stage preempts only the 8-node job",
+                        consTres("CR_Core").nodes("n", 14, 1, 0).partition("p", nodes(14))
+                                .running(1, "p", 1, 0, "n1", "n2")
+                                .running(2, "p", 1, 0, "n3", "n4", "n5", "n6")
+                                .running(3, "p", 1, 0, "n7", "n8", "n9", "n10", "n11", "n12", "n13", "n14"),
+                        aJob(20).partitions("p").nodes(8).tasks(8), List.of(1L, 2L, 3L),
+                        "on n7, n8, n9, n10, n11, n12, n13, n14 preempting [3] (8 CPUs)",
+                        "on n7, n8, n9, n10, n11, n12, n13, n14 preempting [3] (8 CPUs)"),
+                both("a big job first in the list: the default preempts the small one that suffices",
+                        consTres("CR_Core").nodes("n", 2, 4, 0).partition("p", "n1", "n2")
+                                .running(1, "p", 4, 0, "n1").running(2, "p", 1, 0, "n2"),
+                        aJob(20).partitions("p").tasks(4), List.of(1L, 2L),
+                        "on n1 preempting [1] (4 CPUs)", "on n2 preempting [2] (1 CPUs)"),
+                both("cannot start even with every candidate preempted",
+                        consTres("CR_Core").nodes("n", 2, 4, 0).partition("p", "n1", "n2")
+                                .running(1, "p", 4, 0, "n1").running(2, "p", 4, 0, "n2"),
+                        aJob(20).partitions("p").tasks(4), List.of(),
+                        "cannot start", "cannot start"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void placesWithTheFewestPreemptedResources(String rule, DomainCluster cluster, JobFixture job, List<Long> preemptable,
+                                               String slurm, String gantry) {
+        StartTrial trial = new StartTrial(cluster.view());
+
+        assertEquals(slurm, describe(SLURM.place(trial, job.build(), preemptable)), "Slurm's two-stage baseline");
+        assertEquals(gantry, describe(DEFAULT.place(trial, job.build(), preemptable)), "Gantry's default");
+    }
+
+    private static Arguments both(String rule, DomainCluster cluster, JobFixture job, List<Long> preemptable, String slurm,
+                                  String gantry) {
+        return Arguments.of(rule, cluster, job, preemptable, slurm, gantry);
+    }
+
+    private static String[] nodes(int count) {
+        return java.util.stream.IntStream.rangeClosed(1, count).mapToObj(i -> "n" + i).toArray(String[]::new);
+    }
+
+    private static String describe(Optional<PreemptionPlan> plan) {
+        return plan.map(p -> "on " + p.start().nodes().stream().map(NodeShare::node).collect(Collectors.joining(", "))
+                + " preempting " + p.victims() + " (" + p.preemptedCpus() + " CPUs)").orElse("cannot start");
+    }
+}
