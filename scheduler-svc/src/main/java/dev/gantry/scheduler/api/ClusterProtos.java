@@ -3,13 +3,17 @@ package dev.gantry.scheduler.api;
 import dev.gantry.api.v1.Allocation;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Node;
-import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.api.v1.Gres;
+import dev.gantry.api.v1.OverSubscribe;
+import dev.gantry.api.v1.Switch;
+import dev.gantry.api.v1.Topology;
 import dev.gantry.api.v1.NodeState;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
 import dev.gantry.api.v1.SelectSettings;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.PartitionConfig;
+import dev.gantry.common.config.TopologyConfig;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
@@ -43,6 +47,14 @@ public final class ClusterProtos {
                 .setAgentAddress(n.agentAddress())
                 .setWeight(n.config().weight())
                 .addAllFeatures(n.config().features());
+        n.config().gres().forEach(g -> b.addGres(JobProtos.gres(g)));
+        state.gresInUse(n.name()).forEach((key, count) -> {
+            if (count > 0) {
+                String[] nameType = key.split(":", 2);
+                b.addAllocGres(Gres.newBuilder().setName(nameType[0]).setType(nameType.length > 1 ? nameType[1] : "")
+                        .setCount(count));
+            }
+        });
         for (PartitionConfig p : state.config().partitions()) {
             if (p.nodes().contains(n.name())) {
                 b.addPartitions(p.name());
@@ -71,14 +83,39 @@ public final class ClusterProtos {
                 .setMinNodes(p.minNodes())
                 .setTotalCpus(cpus)
                 .setPriorityTier(p.priorityTier())
+                .setOverSubscribe(overSubscribe(p.overSubscribe()))
+                .setOverSubscribeJobs(overSubscribeJobs(p.overSubscribe()))
+                .setDefMemPerCpuMb(p.defMemPerCpuMb() > 0 ? p.defMemPerCpuMb() : state.config().get(Keys.DEF_MEM_PER_CPU))
+                .setDefMemPerNodeMb(p.defMemPerNodeMb() > 0 ? p.defMemPerNodeMb() : state.config().get(Keys.DEF_MEM_PER_NODE))
+                .setMaxMemPerCpuMb(p.maxMemPerCpuMb() > 0 ? p.maxMemPerCpuMb() : state.config().get(Keys.MAX_MEM_PER_CPU))
+                .setMaxMemPerNodeMb(p.maxMemPerNodeMb() > 0 ? p.maxMemPerNodeMb() : state.config().get(Keys.MAX_MEM_PER_NODE))
                 .build();
+    }
+
+    /** OverSubscribe=NO|EXCLUSIVE|YES[:n]|FORCE[:n] (as the config parser canonicalises it). */
+    public static OverSubscribe overSubscribe(String value) {
+        String word = value.contains(":") ? value.substring(0, value.indexOf(':')) : value;
+        return switch (word) {
+            case "YES" -> OverSubscribe.OVER_SUBSCRIBE_YES;
+            case "FORCE" -> OverSubscribe.OVER_SUBSCRIBE_FORCE;
+            case "EXCLUSIVE" -> OverSubscribe.OVER_SUBSCRIBE_EXCLUSIVE;
+            default -> OverSubscribe.OVER_SUBSCRIBE_NO;
+        };
+    }
+
+    /** Jobs that may share one resource: n of YES:n/FORCE:n, Slurm's default 4 for YES/FORCE, else 1. */
+    public static int overSubscribeJobs(String value) {
+        if (value.contains(":")) {
+            return Integer.parseInt(value.substring(value.indexOf(':') + 1));
+        }
+        return value.equals("YES") || value.equals("FORCE") ? 4 : 1;
     }
 
     public static Allocation allocation(JobRecord j) {
         Allocation.Builder b = Allocation.newBuilder().setJobId(j.id()).setPartition(j.partition())
                 .setSuspended(j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED);
         for (NodeShare s : j.allocation()) {
-            b.addNodes(NodeAllocation.newBuilder().setNode(s.node()).setCpus(s.cpus()).setMemoryMb(s.memoryMb()));
+            b.addNodes(JobProtos.allocation(s));
         }
         if (j.startTime() != null) {
             b.setStartTime(JobProtos.ts(j.startTime()));
@@ -100,6 +137,16 @@ public final class ClusterProtos {
             if (ClusterState.holds(j)) {
                 b.addAllocations(allocation(j));
             }
+        }
+        b.setTopology(topology(state.config().topology()));
+        return b.build();
+    }
+
+    public static Topology topology(TopologyConfig t) {
+        Topology.Builder b = Topology.newBuilder();
+        for (TopologyConfig.SwitchConfig s : t.switches()) {
+            b.addSwitches(Switch.newBuilder().setName(s.name()).setParent(s.parent()).setLevel(s.level())
+                    .addAllNodes(s.nodes()).addAllSwitches(s.children()));
         }
         return b.build();
     }

@@ -1,11 +1,15 @@
 package dev.gantry.scheduler.api;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.common.resources.GresSpec;
+import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.time.Instant;
@@ -43,12 +47,21 @@ public final class JobProtos {
                 .setEligibleTime(ts(j.submitTime()))
                 .setExitCode(j.exitCode())
                 .setExitSignal(j.exitSignal())
-                .setPriority(j.priority());
+                .setPriority(j.priority())
+                .setNtasksPerNode(j.ask().ntasksPerNode())
+                .setMemPerCpuMb(j.ask().memPerCpuMb())
+                .setExclusive(j.ask().selection().exclusive())
+                .setConstraint(j.ask().selection().constraint())
+                .addAllReqNodes(j.ask().selection().requiredNodes())
+                .addAllExcNodes(j.ask().selection().excludedNodes())
+                .setContiguous(j.ask().selection().contiguous())
+                .setOversubscribe(j.ask().selection().oversubscribe());
+        j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
         if (j.batchHost() != null) {
             b.setBatchHost(j.batchHost());
         }
         for (NodeShare s : j.allocation()) {
-            b.addAllocation(NodeAllocation.newBuilder().setNode(s.node()).setCpus(s.cpus()).setMemoryMb(s.memoryMb()));
+            b.addAllocation(allocation(s));
         }
         if (j.startTime() != null) {
             b.setStartTime(ts(j.startTime()));
@@ -66,19 +79,44 @@ public final class JobProtos {
 
     public static JobRecord fromProto(Job p) {
         var spec = p.getSpec();
-        List<NodeShare> alloc = p.getAllocationList().stream()
-                .map(a -> new NodeShare(a.getNode(), a.getCpus(), a.getMemoryMb())).toList();
+        List<NodeShare> alloc = p.getAllocationList().stream().map(JobProtos::share).toList();
+        NodeSelection selection = new NodeSelection(p.getGresList().stream().map(JobProtos::gres).toList(),
+                p.getExclusive(), p.getConstraint(), p.getReqNodesList(), p.getExcNodesList(), p.getContiguous(),
+                p.getOversubscribe());
         JobState state = state(p.getState());
         // A running job's end_time in the API is its expected end; only a finished job has a real one.
         Instant end = state.isFinished() && p.hasEndTime() ? instant(p.getEndTime()) : null;
         return new JobRecord(p.getJobId(), spec, p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
                 p.getPartitionsList(),
-                new ResourceAsk(p.getMinNodes(), p.getMaxNodes(),
-                        p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb()),
+                new ResourceAsk(p.getMinNodes(), p.getMaxNodes(), p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb(),
+                        p.getNtasksPerNode(), p.getMemPerCpuMb(), selection),
                 p.getTimeLimitSeconds(), state, p.getCompleting(), p.getReason(), p.getPartition(), alloc,
                 instant(p.getSubmitTime()), p.hasStartTime() ? instant(p.getStartTime()) : null, end,
                 p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
                 p.getPriority());
+    }
+
+    /** A node's share of a job as the API's NodeAllocation (core ids and GRES included). */
+    public static NodeAllocation allocation(NodeShare s) {
+        NodeAllocation.Builder b = NodeAllocation.newBuilder().setNode(s.node()).setCpus(s.cpus()).setMemoryMb(s.memoryMb())
+                .addAllCoreIds(s.coreIds());
+        for (GresGrant g : s.gres()) {
+            b.addGres(Gres.newBuilder().setName(g.name()).setType(g.type()).setCount(g.count()).addAllIndices(g.indices()));
+        }
+        return b.build();
+    }
+
+    public static NodeShare share(NodeAllocation a) {
+        return new NodeShare(a.getNode(), a.getCpus(), a.getMemoryMb(), a.getCoreIdsList(), a.getGresList().stream()
+                .map(g -> new GresGrant(g.getName(), g.getType(), g.getCount(), g.getIndicesList())).toList());
+    }
+
+    public static Gres gres(GresSpec g) {
+        return Gres.newBuilder().setName(g.name()).setType(g.type()).setCount(g.count()).build();
+    }
+
+    public static GresSpec gres(Gres g) {
+        return new GresSpec(g.getName(), g.getType(), g.getCount());
     }
 
     public static dev.gantry.api.v1.JobState state(JobState s) {

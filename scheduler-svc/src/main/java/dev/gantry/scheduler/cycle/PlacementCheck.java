@@ -1,10 +1,16 @@
 package dev.gantry.scheduler.cycle;
 
+import dev.gantry.common.config.Keys;
+import dev.gantry.common.config.NodeConfig;
 import dev.gantry.common.config.PartitionConfig;
+import dev.gantry.common.resources.FeatureConstraint;
+import dev.gantry.common.resources.GresSpec;
 import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
+import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +19,10 @@ import java.util.Set;
 
 /**
  * Re-checks a placement proposed by select-svc against the controller's current state before acting on it
- * (propose, then validate: select-svc's replica may be behind). Pure.
+ * (propose, then validate: select-svc's replica may be behind). Checks what can be over-allocated or break the
+ * request: node count, partition membership, CPUs (times the partition's OverSubscribe job count), memory when
+ * SelectTypeParameters track it, GRES counts, core ids, --exclusive, -w/-x and node features. Not re-checked:
+ * --contiguous, the matching-OR form of --constraint and topology (they cannot over-allocate). Pure.
  */
 public final class PlacementCheck {
     private PlacementCheck() {}
@@ -34,6 +43,12 @@ public final class PlacementCheck {
         if (n < job.ask().minNodes() || n > job.ask().maxNodes()) {
             return Optional.of(n + " nodes is outside " + job.ask().minNodes() + "-" + job.ask().maxNodes());
         }
+        NodeSelection selection = job.ask().selection();
+        boolean memoryTracked = state.config().get(Keys.SELECT_TYPE_PARAMETERS).contains("Memory");
+        boolean wholeNodes = selection.exclusive() || partition.overSubscribe().equals("EXCLUSIVE");
+        int sharing = sharing(partition.overSubscribe(), selection.oversubscribe());
+        Optional<FeatureConstraint> constraint = selection.constraint().isEmpty() ? Optional.empty()
+                : Optional.of(FeatureConstraint.parse(selection.constraint()));
         int cpusGiven = 0;
         Set<String> seen = new HashSet<>();
         for (NodeShare s : shares) {
@@ -43,20 +58,95 @@ public final class PlacementCheck {
             if (!partition.nodes().contains(s.node())) {
                 return Optional.of("node " + s.node() + " is not in partition " + partitionName);
             }
+            if (selection.excludedNodes().contains(s.node())) {
+                return Optional.of("node " + s.node() + " is excluded");
+            }
             NodeRecord node = state.node(s.node());
             if (node == null || !node.usable()) {
                 return Optional.of("node " + s.node() + " is not usable");
             }
-            if (s.cpus() < 1 || s.cpus() > node.freeCpus()) {
-                return Optional.of("node " + s.node() + " has " + node.freeCpus() + " free CPUs, not " + s.cpus());
+            if (wholeNodes && node.allocCpus() > 0) {
+                return Optional.of("node " + s.node() + " is not idle; the job wants whole nodes");
             }
-            if (s.memoryMb() < job.ask().memPerNodeMb() || s.memoryMb() > node.freeMemoryMb()) {
-                return Optional.of("node " + s.node() + " has " + node.freeMemoryMb() + "M free, not " + s.memoryMb() + "M");
+            int capacity = node.config().cpus() * sharing - node.allocCpus();
+            if (s.cpus() < 1 || s.cpus() > capacity) {
+                return Optional.of("node " + s.node() + " has " + Math.max(0, capacity) + " free CPUs, not " + s.cpus());
+            }
+            if (memoryTracked && (s.memoryMb() < job.ask().memoryOn(s.cpus()) || s.memoryMb() > node.freeMemoryMb())) {
+                return Optional.of("node " + s.node() + " has " + node.freeMemoryMb() + "M free, not " + s.memoryMb()
+                        + "M (" + job.ask().memoryOn(s.cpus()) + "M needed)");
+            }
+            Optional<String> cores = cores(state, node.config(), s, sharing);
+            if (cores.isPresent()) {
+                return cores;
+            }
+            Optional<String> gres = gres(state, node.config(), s, selection.gres());
+            if (gres.isPresent()) {
+                return gres;
+            }
+            if (constraint.isPresent() && !constraint.get().admits(new HashSet<>(node.config().features()))) {
+                return Optional.of("node " + s.node() + " does not have the features " + selection.constraint());
             }
             cpusGiven += s.cpus();
         }
+        for (String required : selection.requiredNodes()) {
+            if (!seen.contains(required)) {
+                return Optional.of("required node " + required + " is not in the placement");
+            }
+        }
         if (cpusGiven < job.ask().totalCpus()) {
             return Optional.of(cpusGiven + " CPUs given, " + job.ask().totalCpus() + " needed");
+        }
+        return Optional.empty();
+    }
+
+    /** Jobs that may hold one CPU together: FORCE[:n] always, YES[:n] when the job asked (-s); default n is 4. */
+    static int sharing(String overSubscribe, boolean jobAsks) {
+        String word = overSubscribe.contains(":") ? overSubscribe.substring(0, overSubscribe.indexOf(':')) : overSubscribe;
+        if (!word.equals("FORCE") && !(word.equals("YES") && jobAsks)) {
+            return 1;
+        }
+        return overSubscribe.contains(":") ? Integer.parseInt(overSubscribe.substring(overSubscribe.indexOf(':') + 1)) : 4;
+    }
+
+    /** Named cores: distinct, on the node, enough for the CPUs, and each held by fewer than {@code sharing} jobs. */
+    private static Optional<String> cores(ClusterState state, NodeConfig node, NodeShare s, int sharing) {
+        if (s.coreIds().isEmpty()) {
+            return Optional.empty();
+        }
+        int cores = node.sockets() * node.coresPerSocket();
+        Set<Integer> distinct = new HashSet<>();
+        for (int core : s.coreIds()) {
+            if (core < 0 || core >= cores || !distinct.add(core)) {
+                return Optional.of("node " + s.node() + ": core " + core + " is not a core of the node or is given twice");
+            }
+            if (state.coreUse(s.node(), core) >= sharing) {
+                return Optional.of("node " + s.node() + ": core " + core + " is already allocated");
+            }
+        }
+        if ((long) distinct.size() * node.threadsPerCore() < s.cpus()) {
+            return Optional.of("node " + s.node() + ": " + distinct.size() + " core(s) cannot give " + s.cpus() + " CPUs");
+        }
+        return Optional.empty();
+    }
+
+    /** Granted GRES exist on the node and are free; every requested GRES is granted in full. */
+    private static Optional<String> gres(ClusterState state, NodeConfig node, NodeShare s, List<GresSpec> requested) {
+        var inUse = state.gresInUse(s.node());
+        for (GresGrant g : s.gres()) {
+            long configured = node.gres().stream().filter(c -> c.name().equals(g.name()) && c.type().equals(g.type()))
+                    .mapToLong(GresSpec::count).sum();
+            long free = configured - inUse.getOrDefault(g.key(), 0L);
+            if (g.count() < 0 || g.count() > free) {
+                return Optional.of("node " + s.node() + " has " + Math.max(0, free) + " free " + g.key() + ", not " + g.count());
+            }
+        }
+        for (GresSpec want : requested) {
+            long granted = s.gres().stream().filter(g -> want.name().equals(g.name())
+                    && (want.type().isEmpty() || want.type().equals(g.type()))).mapToLong(GresGrant::count).sum();
+            if (granted < want.count()) {
+                return Optional.of("node " + s.node() + " grants " + granted + " of " + want);
+            }
         }
         return Optional.empty();
     }

@@ -19,6 +19,10 @@ public final class ClusterState {
     private final ClusterConfig config;
     private final TreeMap<Long, JobRecord> jobs = new TreeMap<>();
     private final Map<String, NodeRecord> nodes = new LinkedHashMap<>();
+    /** Per node: GRES held by running jobs, by {@link GresGrant#key()}. */
+    private final Map<String, Map<String, Long>> gresInUse = new java.util.HashMap<>();
+    /** Per node: how many jobs hold each core (CR_Core); absent when no job names cores there. */
+    private final Map<String, int[]> coreUse = new java.util.HashMap<>();
     private Consumer<JobRecord> jobListener = j -> {};
 
     public ClusterState(ClusterConfig config) {
@@ -81,8 +85,31 @@ public final class ClusterState {
             NodeRecord n = nodes.get(s.node());
             if (n != null) {
                 nodes.put(n.name(), n.withAllocation(n.allocCpus() + sign * s.cpus(), n.allocMemoryMb() + sign * s.memoryMb()));
+                for (GresGrant g : s.gres()) {
+                    gresInUse.computeIfAbsent(s.node(), k -> new java.util.HashMap<>()).merge(g.key(), sign * g.count(), Long::sum);
+                }
+                if (!s.coreIds().isEmpty()) {
+                    int[] use = coreUse.computeIfAbsent(s.node(),
+                            k -> new int[Math.max(1, n.config().sockets() * n.config().coresPerSocket())]);
+                    for (int core : s.coreIds()) {
+                        if (core >= 0 && core < use.length) {
+                            use[core] += sign;
+                        }
+                    }
+                }
             }
         }
+    }
+
+    /** GRES held on a node by running jobs, by {@code name} or {@code name:type}; never null. */
+    public Map<String, Long> gresInUse(String node) {
+        return java.util.Collections.unmodifiableMap(gresInUse.getOrDefault(node, Map.of()));
+    }
+
+    /** How many jobs hold core {@code core} of a node (0 when none, or when cores are not tracked there). */
+    public int coreUse(String node, int core) {
+        int[] use = coreUse.get(node);
+        return use == null || core < 0 || core >= use.length ? 0 : use[core];
     }
 
     public NodeRecord node(String name) {

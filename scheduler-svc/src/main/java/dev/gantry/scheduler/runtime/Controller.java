@@ -227,6 +227,9 @@ public final class Controller implements AutoCloseable {
             } else if (r.getLaunchFailed()) {
                 end = JobState.FAILED;
                 reason = "launch failed: " + r.getReason();
+            } else if (r.getOutOfMemory()) {
+                end = JobState.OUT_OF_MEMORY; // the kernel killed a process of it at its memory limit
+                reason = "OutOfMemory";
             } else if (r.getExitCode() != 0 || r.getExitSignal() != 0) {
                 end = JobState.FAILED;
                 reason = "NonZeroExitCode";

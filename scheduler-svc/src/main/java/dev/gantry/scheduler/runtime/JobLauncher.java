@@ -66,6 +66,7 @@ public final class JobLauncher {
                 .setNumTasks(job.ask().numTasks())
                 .setCpusOnNode(job.allocation().get(0).cpus())
                 .setMemoryMb(job.allocation().get(0).memoryMb())
+                .addAllCoreIds(job.allocation().get(0).coreIds()) // CR_Core: the agent binds the job to them
                 .setSubmitDir(spec.getSubmitDir().isEmpty() ? spec.getWorkDir() : spec.getSubmitDir())
                 .setSubmitHost(spec.getSubmitHost())
                 .setTimeLimitSeconds(job.timeLimitSeconds())

@@ -6,7 +6,9 @@ import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.cycle.NodeFailurePolicy;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Node agents' registrations and heartbeats, and SlurmdTimeout: a node whose heartbeats stop is set DOWN
- * (not responding). A registering agent whose hardware is below its config is drained, as slurmctld does.
+ * (not responding) and its jobs requeued or ended NODE_FAIL ({@link NodeFailurePolicy}). A registering agent whose hardware is below its config is drained, as slurmctld does.
  */
 public final class NodeTracker {
 
@@ -25,12 +27,14 @@ public final class NodeTracker {
     private final long slurmdTimeout;
     private final long heartbeatInterval;
     private final long killWait;
+    private final boolean requeue;
 
     public NodeTracker(Controller controller, ClusterConfig config) {
         this.controller = controller;
         this.slurmdTimeout = config.get(Keys.SLURMD_TIMEOUT);
         this.heartbeatInterval = Math.max(1, Math.min(30, slurmdTimeout / 3));
         this.killWait = config.get(Keys.KILL_WAIT);
+        this.requeue = config.get(Keys.JOB_REQUEUE);
     }
 
     public long heartbeatIntervalSeconds() {
@@ -61,7 +65,8 @@ public final class NodeTracker {
             // Jobs the agent still runs that the controller considers over are orphans: kill them.
             for (long id : r.getRunningJobIdsList()) {
                 JobRecord j = controller.state.job(id);
-                if (j == null || (j.state().isFinished() && !j.completing())) {
+                // (also a job requeued meanwhile, e.g. after this node was set DOWN: it must not run twice)
+                if (j == null || (j.state().isFinished() && !j.completing()) || j.state() == JobState.PENDING) {
                     LOG.warn("node {} runs job {}, which is over here; terminating it", n.name(), id);
                     controller.launcher.terminateOrphan(updated, id, killWait);
                 }
@@ -101,6 +106,24 @@ public final class NodeTracker {
                 LOG.warn("node {} not responding for {} s: set DOWN", n.name(), slurmdTimeout);
                 controller.state.putNode(n.notRespondingSince("Not responding"));
                 publish(n.name());
+                failJobsOf(n.name());
+            }
+        }
+    }
+
+    /** Requeues or ends the jobs of a node that stopped responding ({@link NodeFailurePolicy}; controller thread). */
+    private void failJobsOf(String node) {
+        Instant now = controller.clock.instant();
+        for (NodeFailurePolicy.Outcome o : NodeFailurePolicy.onNodeDown(java.util.List.copyOf(controller.state.jobs()), node, requeue)) {
+            JobRecord j = o.job();
+            switch (o) {
+                case NodeFailurePolicy.Requeue r -> controller.requeue(j, "node " + node + " not responding");
+                case NodeFailurePolicy.NodeFail f -> {
+                    LOG.warn("job {} ends NODE_FAIL: node {} not responding", j.id(), node);
+                    controller.writer.write(controller.finish(j, JobState.NODE_FAIL, "NodeDown", 0, 0, now));
+                }
+                case NodeFailurePolicy.EndCompleting c ->
+                        controller.writer.write(controller.finish(j, j.state(), j.reason(), j.exitCode(), j.exitSignal(), now));
             }
         }
     }

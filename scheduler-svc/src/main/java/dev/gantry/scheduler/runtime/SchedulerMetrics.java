@@ -29,6 +29,9 @@ public final class SchedulerMetrics {
     private final MeterRegistry registry;
     private final MultiGauge jobs;
     private final MultiGauge nodes;
+    private final MultiGauge pending;
+    private final MultiGauge cpus;
+    private final MultiGauge memory;
     private final Timer mainPass;
     private final DistributionSummary commitBatch;
 
@@ -37,6 +40,14 @@ public final class SchedulerMetrics {
         this.jobs = MultiGauge.builder("gantry_jobs").description("Jobs known to the controller, by state and partition")
                 .register(registry);
         this.nodes = MultiGauge.builder("gantry_nodes").description("Nodes by state").register(registry);
+        this.pending = MultiGauge.builder("gantry_jobs_pending")
+                .description("Pending jobs by partition and Slurm pending reason").register(registry);
+        this.cpus = MultiGauge.builder("gantry_node_cpus")
+                .description("CPUs of all configured nodes (state=total) and allocated to jobs (state=allocated)")
+                .register(registry);
+        this.memory = MultiGauge.builder("gantry_node_memory_bytes")
+                .description("Memory of all configured nodes (state=total) and allocated to jobs (state=allocated)")
+                .register(registry);
         this.mainPass = Timer.builder("gantry_scheduler_cycle_seconds").tag("pass", "main")
                 .description("Duration of one scheduling pass, including the select-svc plan call")
                 .publishPercentileHistogram().register(registry);
@@ -85,20 +96,49 @@ public final class SchedulerMetrics {
     /** Refreshes the state gauges (controller thread). */
     public void refresh(ClusterState state) {
         Map<List<String>, Integer> byStatePartition = new HashMap<>();
+        Map<List<String>, Integer> pendingByReason = new HashMap<>();
         for (JobRecord j : state.jobs()) {
             String s = j.completing() ? "completing" : j.state().name().toLowerCase(Locale.ROOT);
             byStatePartition.merge(List.of(s, j.partition()), 1, Integer::sum);
+            if (s.equals("pending")) {
+                pendingByReason.merge(List.of(j.partition(), reasonLabel(j.reason())), 1, Integer::sum);
+            }
         }
+        List<MultiGauge.Row<?>> pendingRows = new ArrayList<>();
+        pendingByReason.forEach((k, v) -> pendingRows.add(MultiGauge.Row.of(Tags.of("partition", k.get(0), "reason", k.get(1)), v)));
+        pending.register(pendingRows, true);
         List<MultiGauge.Row<?>> rows = new ArrayList<>();
         byStatePartition.forEach((k, v) -> rows.add(MultiGauge.Row.of(Tags.of("state", k.get(0), "partition", k.get(1)), v)));
         jobs.register(rows, true);
         Map<String, Integer> byNodeState = new HashMap<>();
+        long totalCpus = 0;
+        long allocCpus = 0;
+        long totalMemoryMb = 0;
+        long allocMemoryMb = 0;
         for (NodeRecord n : state.nodes()) {
+            totalCpus += n.config().cpus();
+            allocCpus += n.allocCpus();
+            totalMemoryMb += n.config().realMemoryMb();
+            allocMemoryMb += n.allocMemoryMb();
             String s = n.baseState().name().toLowerCase(Locale.ROOT) + (n.drain() ? "+drain" : "");
             byNodeState.merge(s, 1, Integer::sum);
         }
         List<MultiGauge.Row<?>> nodeRows = new ArrayList<>();
         byNodeState.forEach((s, v) -> nodeRows.add(MultiGauge.Row.of(Tags.of("state", s), v)));
         nodes.register(nodeRows, true);
+        cpus.register(List.of(MultiGauge.Row.of(Tags.of("state", "total"), totalCpus),
+                MultiGauge.Row.of(Tags.of("state", "allocated"), allocCpus)), true);
+        memory.register(List.of(MultiGauge.Row.of(Tags.of("state", "total"), totalMemoryMb * MIB),
+                MultiGauge.Row.of(Tags.of("state", "allocated"), allocMemoryMb * MIB)), true);
+    }
+
+    private static final long MIB = 1024L * 1024L;
+
+    /** A pending reason as a label: Slurm's reason names are a small fixed set; anything else is "Other". */
+    static String reasonLabel(String reason) {
+        if (reason == null || reason.isBlank()) {
+            return "None";
+        }
+        return reason.matches("[A-Za-z]{1,40}") ? reason : "Other";
     }
 }

@@ -3,8 +3,9 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.Placement;
-import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
+import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.model.JobRecord;
@@ -85,9 +86,7 @@ public final class SchedulingLoop implements AutoCloseable {
         PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
                 .setMinRevision(prepared.revision).setStopAtFirstBlocked(true);
         for (JobRecord j : candidates) {
-            request.addJobs(ResourceRequest.newBuilder().setJobId(j.id()).addAllPartitions(j.partitions())
-                    .setMinNodes(j.ask().minNodes()).setMaxNodes(j.ask().maxNodes()).setNumTasks(j.ask().numTasks())
-                    .setCpusPerTask(j.ask().cpusPerTask()).setMemPerNodeMb(j.ask().memPerNodeMb()));
+            request.addJobs(SelectRequests.of(j));
         }
         PlanResponse plan = plan(request.build());
         if (plan == null) {
@@ -140,8 +139,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 reasons.put(job.id(), p.getReason().isEmpty() ? PendingReason.RESOURCES : p.getReason());
                 continue;
             }
-            List<NodeShare> shares = p.getNodesList().stream()
-                    .map(n -> new NodeShare(n.getNode(), n.getCpus(), n.getMemoryMb())).toList();
+            List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
             var problem = PlacementCheck.check(controller.state, job, p.getPartition(), shares);
             if (problem.isPresent()) {
                 LOG.debug("placement of job {} refused: {}", job.id(), problem.get());

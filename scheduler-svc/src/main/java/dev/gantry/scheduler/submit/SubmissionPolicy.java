@@ -2,9 +2,9 @@ package dev.gantry.scheduler.submit;
 
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
-import dev.gantry.common.config.NodeConfig;
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.units.SlurmTime;
+import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,9 +24,18 @@ public final class SubmissionPolicy {
     public static final int MAX_NAME_LENGTH = 1024;
 
     private final ClusterConfig config;
+    /** Node names, and each partition's nodes: looked up once, as a submission must not cost O(nodes²). */
+    private final java.util.Set<String> nodeNames;
+    private final java.util.Map<String, List<dev.gantry.common.config.NodeConfig>> members = new java.util.HashMap<>();
 
     public SubmissionPolicy(ClusterConfig config) {
         this.config = config;
+        java.util.Map<String, dev.gantry.common.config.NodeConfig> byName = new java.util.HashMap<>();
+        config.nodes().forEach(n -> byName.put(n.name(), n));
+        this.nodeNames = java.util.Set.copyOf(byName.keySet());
+        for (PartitionConfig p : config.partitions()) {
+            members.put(p.name(), p.nodes().stream().map(byName::get).toList());
+        }
     }
 
     /** The outcome of a check: accepted with resolved values, or rejected with the field at fault. */
@@ -83,15 +92,38 @@ public final class SubmissionPolicy {
         if (spec.hasMemPerNodeMb() && spec.getMemPerNodeMb() < 0) {
             return reject("mem_per_node_mb", "must not be negative, got " + spec.getMemPerNodeMb());
         }
+        if (spec.hasNtasksPerNode() && spec.getNtasksPerNode() < 1) {
+            return reject("ntasks_per_node", "must be at least 1, got " + spec.getNtasksPerNode());
+        }
+        if (spec.hasMemPerCpuMb() && spec.getMemPerCpuMb() < 1) {
+            return reject("mem_per_cpu_mb", "must be at least 1, got " + spec.getMemPerCpuMb());
+        }
+        if (spec.hasMemPerCpuMb() && spec.hasMemPerNodeMb()) {
+            return reject("mem_per_cpu_mb", "not together with mem_per_node_mb (--mem and --mem-per-cpu are mutually exclusive)");
+        }
         if (spec.hasTimeLimitSeconds() && spec.getTimeLimitSeconds() < 0 && spec.getTimeLimitSeconds() != SlurmTime.UNLIMITED) {
             return reject("time_limit_seconds", "must be positive or -1 (UNLIMITED), got " + spec.getTimeLimitSeconds());
         }
-        int minNodes = spec.hasMinNodes() ? spec.getMinNodes() : 1;
+        Object parsed = NodeRequest.parse(spec, config, nodeNames);
+        if (parsed instanceof Misfit m) {
+            return reject(m.field(), m.message());
+        }
+        NodeRequest nodeRequest = (NodeRequest) parsed;
+        int tasksPerNode = spec.hasNtasksPerNode() ? spec.getNtasksPerNode() : 0;
+        // Slurm: -w with more nodes than -N raises the node count; -n with --ntasks-per-node implies the nodes needed
+        int impliedNodes = Math.max(1, nodeRequest.required().size());
+        if (tasksPerNode > 0 && spec.hasNtasks()) {
+            impliedNodes = Math.max(impliedNodes, (spec.getNtasks() + tasksPerNode - 1) / tasksPerNode);
+        }
+        int minNodes = spec.hasMinNodes() ? Math.max(spec.getMinNodes(), nodeRequest.required().size()) : impliedNodes;
         int maxNodes = spec.hasMaxNodes() ? spec.getMaxNodes() : minNodes;
+        if (spec.hasMaxNodes() && maxNodes < nodeRequest.required().size()) {
+            return reject("nodelist", nodeRequest.required().size() + " nodes listed, more than max_nodes " + maxNodes);
+        }
         if (maxNodes < minNodes) {
             return reject("max_nodes", maxNodes + " is less than min_nodes " + minNodes);
         }
-        int ntasks = spec.hasNtasks() ? spec.getNtasks() : minNodes;
+        int ntasks = spec.hasNtasks() ? spec.getNtasks() : tasksPerNode > 0 ? tasksPerNode * minNodes : minNodes;
         if (ntasks < minNodes) {
             return reject("ntasks", ntasks + " task(s) cannot span min_nodes " + minNodes + " nodes");
         }
@@ -129,17 +161,22 @@ public final class SubmissionPolicy {
         String firstProblem = null;
         String firstField = null;
         Long chosenLimit = null;
-        Long chosenMem = null;
+        PartitionFit.Memory chosenMem = null;
         for (PartitionConfig p : partitions) {
-            Misfit m = misfit(p, spec, minNodes, ntasks, cpusPerTask);
-            if (m == null) {
+            Object fit = misfit(p, spec, minNodes);
+            if (fit == null) {
+                fit = PartitionFit.check(config, p, members.get(p.name()), spec, nodeRequest, minNodes, maxNodes, ntasks,
+                        cpusPerTask, tasksPerNode);
+            }
+            if (fit instanceof PartitionFit.Memory mem) {
                 chosenLimit = timeLimit(p, spec);
-                chosenMem = memory(p, spec);
+                chosenMem = mem;
                 break;
             }
+            Misfit m = (Misfit) fit;
             if (firstProblem == null) {
-                firstProblem = m.message;
-                firstField = m.field;
+                firstProblem = m.message();
+                firstField = m.field();
             }
         }
         if (chosenLimit == null) {
@@ -147,12 +184,14 @@ public final class SubmissionPolicy {
         }
         long limit = spec.hasTimeLimitSeconds() ? normalizeLimit(spec.getTimeLimitSeconds()) : chosenLimit;
         String name = spec.getName().isBlank() ? "sbatch" : spec.getName();
-        return new Accepted(name, names, new ResourceAsk(minNodes, maxNodes, ntasks, cpusPerTask, chosenMem), limit);
+        NodeSelection selection = new NodeSelection(nodeRequest.gres(), spec.getExclusive(), spec.getConstraint().trim(),
+                nodeRequest.required(), nodeRequest.excluded(), spec.getContiguous(), spec.getOversubscribe());
+        return new Accepted(name, names, new ResourceAsk(minNodes, maxNodes, ntasks, cpusPerTask, chosenMem.perNodeMb(),
+                tasksPerNode, chosenMem.perCpuMb(), selection), limit);
     }
 
-    private record Misfit(String field, String message) {}
-
-    private Misfit misfit(PartitionConfig p, JobSpec spec, int minNodes, int ntasks, int cpusPerTask) {
+    /** The partition's state, node count and time limit; null when they allow the job. */
+    private Misfit misfit(PartitionConfig p, JobSpec spec, int minNodes) {
         if (p.state().equals("INACTIVE") || p.state().equals("DRAIN")) {
             return new Misfit("partitions", "partitions: partition " + p.name() + " is " + p.state()
                     + " and accepts no new jobs");
@@ -169,24 +208,6 @@ public final class SubmissionPolicy {
                         + " exceeds partition " + p.name() + " MaxTime " + SlurmTime.formatLimit(p.maxTimeSeconds()));
             }
         }
-        List<NodeConfig> members = p.nodes().stream().map(n -> config.node(n).orElseThrow()).toList();
-        int perNode = (ntasks * cpusPerTask + minNodes - 1) / minNodes;
-        int maxCpus = members.stream().mapToInt(NodeConfig::cpus).max().orElse(0);
-        if (perNode > maxCpus) {
-            return new Misfit("cpus_per_task", "cpus_per_task: " + ntasks + " task(s) x " + cpusPerTask + " CPU(s) on "
-                    + minNodes + " node(s) needs " + perNode + " CPUs per node; the largest node in partition " + p.name()
-                    + " has " + maxCpus);
-        }
-        long mem = memory(p, spec);
-        long maxMem = members.stream().mapToLong(NodeConfig::realMemoryMb).max().orElse(0);
-        if (mem > maxMem) {
-            return new Misfit("mem_per_node_mb", "mem_per_node_mb: " + mem + "M per node requested; the largest node in partition "
-                    + p.name() + " has " + maxMem + "M");
-        }
-        if (p.maxMemPerNodeMb() > 0 && mem > p.maxMemPerNodeMb()) {
-            return new Misfit("mem_per_node_mb", "mem_per_node_mb: " + mem + "M per node exceeds partition " + p.name()
-                    + " MaxMemPerNode " + p.maxMemPerNodeMb() + "M");
-        }
         return null;
     }
 
@@ -200,17 +221,6 @@ public final class SubmissionPolicy {
             return normalizeLimit(spec.getTimeLimitSeconds());
         }
         return p.defaultTimeSeconds() >= 0 ? p.defaultTimeSeconds() : p.maxTimeSeconds();
-    }
-
-    /** MiB per node: --mem, where --mem=0 means all of a node's memory (the smallest member's). */
-    private long memory(PartitionConfig p, JobSpec spec) {
-        if (!spec.hasMemPerNodeMb()) {
-            return p.defMemPerNodeMb();
-        }
-        if (spec.getMemPerNodeMb() == 0) {
-            return p.nodes().stream().map(n -> config.node(n).orElseThrow()).mapToLong(NodeConfig::realMemoryMb).min().orElse(0);
-        }
-        return spec.getMemPerNodeMb();
     }
 
     private static Rejected reject(String field, String what) {

@@ -4,7 +4,12 @@ import static dev.gantry.scheduler.Fixtures.T0;
 import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.common.resources.GresSpec;
+import dev.gantry.scheduler.Fixtures;
+import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.NodeSelection;
+import dev.gantry.scheduler.model.ResourceAsk;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import java.util.List;
@@ -22,6 +27,25 @@ class JobProtosTest {
         for (JobRecord j : List.of(pending, running, done)) {
             assertEquals(j, JobProtos.fromProto(JobProtos.toProto(j)), j.state().name());
         }
+    }
+
+    @Test
+    void theStoredFormRoundTrips_everyResourceField() {
+        NodeSelection selection = new NodeSelection(List.of(new GresSpec("gpu", "a100", 2), new GresSpec("mps", "", 10)),
+                true, "[rack1|rack2]&ib", List.of("n1", "n2"), List.of("n4"), true, true);
+        JobRecord pending = new JobRecord(8, Fixtures.aSpec().build(), "job8", "alice", 1000, 1000, List.of("debug"),
+                new ResourceAsk(2, 3, 4, 2, 0, 2, 512, selection), 3600, JobState.PENDING, false, "None", "debug",
+                List.of(), T0, null, null, T0, 0, 0, 100);
+        JobRecord running = pending.toBuilder().state(JobState.RUNNING, T0).startTime(T0).allocation(List.of(
+                new NodeShare("n1", 4, 2048, List.of(0, 1), List.of(new GresGrant("gpu", "a100", 2, List.of(0, 1)))),
+                new NodeShare("n2", 4, 2048, List.of(2, 3), List.of(new GresGrant("gpu", "a100", 2, List.of()))))).build();
+        for (JobRecord j : List.of(pending, running)) {
+            assertEquals(j, JobProtos.fromProto(JobProtos.toProto(j)), j.state().name());
+        }
+        var p = JobProtos.toProto(running);
+        assertEquals(List.of("n1", "n2"), p.getReqNodesList());
+        assertEquals(512, p.getMemPerCpuMb());
+        assertEquals(List.of(0, 1), p.getAllocation(0).getCoreIdsList());
     }
 
     @Test

@@ -1,0 +1,122 @@
+package dev.gantry.scheduler.submit;
+
+import dev.gantry.api.v1.JobSpec;
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.Keys;
+import dev.gantry.common.config.NodeConfig;
+import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.common.resources.FeatureConstraint;
+import dev.gantry.common.resources.GresSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The node-selection fields of a JobSpec (gres, constraint, nodelist, exclude), parsed and checked on their own:
+ * syntax, GRES names against GresTypes, node names against the config. Partition fit is {@link PartitionFit}'s.
+ * Pure.
+ *
+ * @param constraint empty when the job has none
+ */
+record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, List<String> required,
+        List<String> excluded) {
+
+    /** The parsed fields, or the first problem as a {@link Misfit} naming the field. */
+    static Object parse(JobSpec spec, ClusterConfig config, Set<String> nodeNames) {
+        List<GresSpec> gres = new ArrayList<>();
+        List<String> known = config.get(Keys.GRES_TYPES).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+        for (String raw : spec.getGresList()) {
+            GresSpec g;
+            try {
+                g = GresSpec.parse(raw);
+            } catch (IllegalArgumentException e) {
+                return new Misfit("gres", "Invalid generic resource (gres) specification: " + e.getMessage());
+            }
+            if (g.count() < 1) {
+                return new Misfit("gres", raw + ": the count must be at least 1");
+            }
+            if (!known.contains(g.name())) {
+                return new Misfit("gres", "unknown GRES '" + g.name() + "'" + (known.isEmpty() ? "; the cluster has none"
+                        : "; GresTypes is " + String.join(",", known)));
+            }
+            if (gres.stream().anyMatch(o -> o.name().equals(g.name()) && o.type().equals(g.type()))) {
+                return new Misfit("gres", g.name() + (g.type().isEmpty() ? "" : ":" + g.type()) + " is given twice");
+            }
+            gres.add(g);
+        }
+        Optional<FeatureConstraint> constraint = Optional.empty();
+        if (!spec.getConstraint().isBlank()) {
+            try {
+                constraint = Optional.of(FeatureConstraint.parse(spec.getConstraint().trim()));
+            } catch (IllegalArgumentException e) {
+                return new Misfit("constraint", "Invalid feature specification: " + e.getMessage());
+            }
+            if (counted(constraint.get())) {
+                return new Misfit("constraint", "node counts (feature*N) are not supported by Gantry's node selection yet");
+            }
+        }
+        Object required = nodes(spec.getNodelist(), "nodelist", nodeNames);
+        if (required instanceof Misfit m) {
+            return m;
+        }
+        Object excluded = nodes(spec.getExclude(), "exclude", nodeNames);
+        if (excluded instanceof Misfit m) {
+            return m;
+        }
+        @SuppressWarnings("unchecked")
+        List<String> req = (List<String>) required;
+        @SuppressWarnings("unchecked")
+        List<String> exc = (List<String>) excluded;
+        for (String n : req) {
+            if (exc.contains(n)) {
+                return new Misfit("nodelist", "node " + n + " is both required and excluded");
+            }
+        }
+        return new NodeRequest(gres, constraint, req, exc);
+    }
+
+    private static boolean counted(FeatureConstraint c) {
+        return switch (c) {
+            case FeatureConstraint.Feature f -> f.count() > 0;
+            case FeatureConstraint.Counted k -> true;
+            case FeatureConstraint.AllOf a -> a.parts().stream().anyMatch(NodeRequest::counted);
+            case FeatureConstraint.AnyOf a -> a.parts().stream().anyMatch(NodeRequest::counted);
+            case FeatureConstraint.Matching m -> counted(m.inner());
+        };
+    }
+
+    /** A host list of configured nodes, expanded, duplicates dropped; or a Misfit. */
+    private static Object nodes(String hostlist, String field, Set<String> nodeNames) {
+        if (hostlist.isBlank()) {
+            return List.of();
+        }
+        List<String> names;
+        try {
+            names = Hostlist.expand(hostlist.trim());
+        } catch (IllegalArgumentException e) {
+            return new Misfit(field, "Invalid node name specified: " + e.getMessage());
+        }
+        List<String> out = new ArrayList<>();
+        for (String n : names) {
+            if (!nodeNames.contains(n)) {
+                return new Misfit(field, "Invalid node name specified: " + n + " is not a node of this cluster");
+            }
+            if (!out.contains(n)) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /** Whether a node has every requested GRES in the requested count, and the constraint admits its features. */
+    boolean admits(NodeConfig node) {
+        for (GresSpec g : gres) {
+            if (g.availableIn(node.gres()) < g.count()) {
+                return false;
+            }
+        }
+        return constraint.map(c -> c.admits(new java.util.HashSet<>(node.features()))).orElse(true);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.gantry.scheduler.runtime;
+
+import static dev.gantry.scheduler.Fixtures.T0;
+import static dev.gantry.scheduler.Fixtures.aJob;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.gantry.scheduler.Fixtures;
+import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeShare;
+import dev.gantry.scheduler.model.PendingReason;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The state gauges: what the dashboards' utilization and pending-reason panels read. */
+class SchedulerMetricsTest {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final SchedulerMetrics metrics = new SchedulerMetrics(registry);
+    private final ClusterState state = new ClusterState(Fixtures.config());
+
+    private double gauge(String name, String... tags) {
+        Gauge g = registry.find(name).tags(tags).gauge();
+        return g == null ? Double.NaN : g.value();
+    }
+
+    @Test
+    void cpusAndMemory_totalIsEveryConfiguredNode_allocatedIsWhatJobsHold() {
+        // Fixtures.config(): n[1-4] CPUs=4 RealMemory=8192, b[1-2] CPUs=8 RealMemory=16384.
+        state.put(aJob(1).build().toBuilder().state(JobState.RUNNING, T0)
+                .allocation(List.of(new NodeShare("n1", 3, 1000), new NodeShare("b1", 2, 24))).startTime(T0).build());
+        metrics.refresh(state);
+        assertEquals(4 * 4 + 2 * 8, gauge("gantry_node_cpus", "state", "total"));
+        assertEquals(5, gauge("gantry_node_cpus", "state", "allocated"));
+        assertEquals((4 * 8192L + 2 * 16384L) << 20, gauge("gantry_node_memory_bytes", "state", "total"));
+        assertEquals(1024L << 20, gauge("gantry_node_memory_bytes", "state", "allocated"));
+    }
+
+    @Test
+    void pendingJobs_areCountedByPartitionAndReason_andRowsGoWhenTheJobsStart() {
+        state.put(aJob(1).build().toBuilder().reason(PendingReason.RESOURCES).build());
+        state.put(aJob(2).build().toBuilder().reason(PendingReason.PRIORITY).build());
+        state.put(aJob(3).build().toBuilder().reason(PendingReason.PRIORITY).build());
+        metrics.refresh(state);
+        assertEquals(1, gauge("gantry_jobs_pending", "partition", "debug", "reason", "Resources"));
+        assertEquals(2, gauge("gantry_jobs_pending", "partition", "debug", "reason", "Priority"));
+
+        state.put(state.job(1).toBuilder().state(JobState.RUNNING, T0).startTime(T0).build());
+        metrics.refresh(state);
+        assertNull(registry.find("gantry_jobs_pending").tags("reason", "Resources").gauge(), "no pending job has that reason now");
+    }
+
+    @ParameterizedTest(name = "reason \"{0}\" is labelled {1}")
+    @CsvSource(delimiter = '|', value = {
+        "Resources|Resources", "Priority|Priority", "ReqNodeNotAvail|ReqNodeNotAvail", "''|None",
+        "job 42 of alice: no node|Other", "Reason=Dependency|Other"})
+    void pendingReasonLabel_isSlurmsReasonName_orOther_soTheSeriesStayBounded(String reason, String label) {
+        assertEquals(label, SchedulerMetrics.reasonLabel(reason));
+    }
+}
