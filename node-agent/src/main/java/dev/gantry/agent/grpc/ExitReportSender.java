@@ -3,6 +3,7 @@ package dev.gantry.agent.grpc;
 import com.google.protobuf.Timestamp;
 import dev.gantry.agent.job.JobExit;
 import dev.gantry.agent.node.Backoff;
+import dev.gantry.agent.process.ExitJournal;
 import dev.gantry.agent.process.ExitSink;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.api.v1.ReportJobExitRequest;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * Delivers job exits to AgentHub.ReportJobExit in the order jobs ended, each re-sent (capped backoff) until the
  * controller acknowledges it, which it does once the result is durable; it may restart in between. A report
  * the controller rejects as INVALID_ARGUMENT or NOT_FOUND (it does not know the job) is dropped with a warning,
- * so that it cannot hold back every later one. Reports live in memory: an agent restart loses undelivered ones.
+ * so that it cannot hold back every later one. Each exit is recorded in the {@link ExitJournal} before it is
+ * queued and removed once acknowledged; a restarted agent re-sends the ones its predecessor had not delivered.
  * Thread-safe; sends run on the scheduler, one at a time.
  */
 public final class ExitReportSender implements ExitSink, AutoCloseable {
@@ -35,6 +37,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final Backoff backoff;
     private final Duration callDeadline;
+    private final ExitJournal journal;
     private final Deque<JobExit> queue = new ArrayDeque<>();
     private boolean draining;
     private boolean closed;
@@ -42,15 +45,36 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
 
     public ExitReportSender(AgentHubGrpc.AgentHubBlockingStub hub, String nodeName, ScheduledExecutorService scheduler,
             Backoff backoff, Duration callDeadline) {
+        this(hub, nodeName, scheduler, backoff, callDeadline, ExitJournal.NONE);
+    }
+
+    /** Starts by re-sending the exits {@code journal} holds from an earlier run, oldest first. */
+    public ExitReportSender(AgentHubGrpc.AgentHubBlockingStub hub, String nodeName, ScheduledExecutorService scheduler,
+            Backoff backoff, Duration callDeadline, ExitJournal journal) {
         this.hub = hub;
         this.nodeName = nodeName;
         this.scheduler = scheduler;
         this.backoff = backoff;
         this.callDeadline = callDeadline;
+        this.journal = journal;
+        List<JobExit> earlier = journal.unacknowledged();
+        if (!earlier.isEmpty()) {
+            LOG.info("{}: re-sending {} job exit report(s) not acknowledged before the agent restarted", nodeName, earlier.size());
+            synchronized (this) {
+                queue.addAll(earlier);
+                draining = true;
+                schedule(Duration.ZERO);
+            }
+        }
     }
 
     @Override
-    public synchronized void jobEnded(JobExit exit) {
+    public void jobEnded(JobExit exit) {
+        journal.recorded(exit);
+        enqueue(exit);
+    }
+
+    private synchronized void enqueue(JobExit exit) {
         queue.addLast(exit);
         if (!draining && !closed) {
             draining = true;
@@ -103,7 +127,12 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         }
     }
 
-    private synchronized void delivered(JobExit head) {
+    private void delivered(JobExit head) {
+        journal.acknowledged(head.jobId());
+        dequeue();
+    }
+
+    private synchronized void dequeue() {
         queue.pollFirst();
         if (failures > 0) {
             LOG.info("{}: job exit reports delivered again after {} failed attempt(s)", nodeName, failures);
@@ -127,7 +156,8 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
                 .setExitSignal(exit.status().signal())
                 .setReason(exit.reason())
                 .setCpuSeconds(exit.cpuSeconds())
-                .setMaxRssKb(exit.maxRssKb());
+                .setMaxRssKb(exit.maxRssKb())
+                .setOutOfMemory(exit.outOfMemory());
         if (exit.startedAt() != null) {
             b.setStartedAt(timestamp(exit.startedAt()));
         }

@@ -3,9 +3,11 @@ package dev.gantry.agent.grpc;
 import com.google.protobuf.Timestamp;
 import dev.gantry.agent.node.HubLink;
 import dev.gantry.agent.node.NodeIdentity;
+import dev.gantry.agent.process.UsageSample;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.api.v1.HeartbeatRequest;
 import dev.gantry.api.v1.HeartbeatResponse;
+import dev.gantry.api.v1.JobUsage;
 import dev.gantry.api.v1.NodeHardware;
 import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.RegisterNodeResponse;
@@ -33,6 +35,7 @@ public final class HubSession implements AutoCloseable {
     private final AgentHubGrpc.AgentHubBlockingStub hub;
     private final NodeIdentity node;
     private final Supplier<List<Long>> runningJobs;
+    private final Supplier<List<UsageSample>> usage;
     private final ScheduledExecutorService scheduler;
     private final HubLink link;
     private final Duration callDeadline;
@@ -42,9 +45,16 @@ public final class HubSession implements AutoCloseable {
     /** @param runningJobs the ids of the jobs this node runs, listed in every registration and heartbeat */
     public HubSession(AgentHubGrpc.AgentHubBlockingStub hub, NodeIdentity node, Supplier<List<Long>> runningJobs,
             ScheduledExecutorService scheduler, HubLink link, Duration callDeadline) {
+        this(hub, node, runningJobs, List::of, scheduler, link, callDeadline);
+    }
+
+    /** @param usage what the running jobs used so far, sent with every heartbeat (accounting, fair share) */
+    public HubSession(AgentHubGrpc.AgentHubBlockingStub hub, NodeIdentity node, Supplier<List<Long>> runningJobs,
+            Supplier<List<UsageSample>> usage, ScheduledExecutorService scheduler, HubLink link, Duration callDeadline) {
         this.hub = hub;
         this.node = node;
         this.runningJobs = runningJobs;
+        this.usage = usage;
         this.scheduler = scheduler;
         this.link = link;
         this.callDeadline = callDeadline;
@@ -123,9 +133,13 @@ public final class HubSession implements AutoCloseable {
     }
 
     private HubLink.Step heartbeat() {
-        HeartbeatRequest request = HeartbeatRequest.newBuilder().setNode(node.name()).addAllRunningJobIds(runningJobs.get()).build();
+        HeartbeatRequest.Builder request = HeartbeatRequest.newBuilder().setNode(node.name()).addAllRunningJobIds(runningJobs.get());
+        for (UsageSample u : usage.get()) {
+            request.addJobUsage(JobUsage.newBuilder().setJobId(u.jobId()).setCpuSeconds(u.cpuSeconds())
+                    .setMaxRssKb(u.maxRssKb()).setRssKb(u.rssKb()));
+        }
         try {
-            HeartbeatResponse response = hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).heartbeat(request);
+            HeartbeatResponse response = hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).heartbeat(request.build());
             synchronized (this) {
                 return link.heartbeatAnswered(response.getControllerEpoch());
             }

@@ -77,7 +77,8 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
     static LaunchOrder toOrder(LaunchJobRequest r) {
         return new LaunchOrder(r.getJobId(), r.getJobName(), r.getScript(), r.getArgvList(), r.getWorkDir(),
                 r.getStdoutPath(), r.getStderrPath(), r.getEnvironmentMap(), r.getPartition(), r.getNumTasks(),
-                r.getCpusOnNode(), r.getMemoryMb(), r.getSubmitDir(), r.getSubmitHost(), r.getTimeLimitSeconds());
+                r.getCpusOnNode(), r.getMemoryMb(), r.getSubmitDir(), r.getSubmitHost(), r.getTimeLimitSeconds(),
+                r.getCoreIdsList());
     }
 
     private static <T> void answer(ControlOutcome outcome, Supplier<T> ok, StreamObserver<T> response) {

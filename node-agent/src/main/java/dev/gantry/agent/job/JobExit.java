@@ -8,6 +8,7 @@ import java.time.Instant;
  * @param reason why it ended when it did not end by itself (terminated, and why), else empty
  * @param cpuSeconds best effort: the largest sampled user+system CPU time of the job's processes, in seconds
  * @param maxRssKb best effort: the largest sampled resident set of the job's processes together, in KiB
+ * @param outOfMemory the kernel killed a process of the job for exceeding its memory limit (OUT_OF_MEMORY)
  */
 public record JobExit(
         long jobId,
@@ -16,4 +17,5 @@ public record JobExit(
         double cpuSeconds,
         long maxRssKb,
         Instant startedAt,
-        Instant endedAt) {}
+        Instant endedAt,
+        boolean outOfMemory) {}

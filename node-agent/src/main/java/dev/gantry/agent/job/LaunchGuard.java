@@ -11,7 +11,10 @@ import java.util.PriorityQueue;
 /**
  * This node's memory of the jobs it launched and the jobs it was told to terminate, so that a valid credential
  * cannot start a job twice (replay) or after it was cancelled (revocation: the controller issued the credential,
- * then cancelled the job before the launch arrived).
+ * then cancelled the job before the launch arrived). As in Slurm, what is refused is a credential issued no later
+ * than the launch or termination remembered: a job requeued and launched again gets a newer credential, which
+ * passes. (Issue times are the controller's clock, termination times this node's: they are compared as they are,
+ * so clock skew between them shifts the boundary by as much.)
  *
  * <p>An id is remembered for at least {@code memory} and, for a launch, until its credential expires: after
  * that the credential check refuses it anyway. {@code memory} must therefore exceed the longest credential
@@ -23,7 +26,8 @@ public final class LaunchGuard {
 
     private enum Mark { LAUNCHED, REVOKED }
 
-    private record Entry(Mark mark, Instant until) {}
+    /** @param at the launched credential's issue time, or when the job was terminated here */
+    private record Entry(Mark mark, Instant until, Instant at) {}
 
     private record Expiry(long jobId, Instant until) {}
 
@@ -40,11 +44,11 @@ public final class LaunchGuard {
         this.memory = memory;
     }
 
-    /** Why the job may not be launched here, or empty when it may. */
-    public Optional<String> refusal(long jobId) {
+    /** Why the job may not be launched here with a credential issued at {@code issuedAt}, or empty when it may. */
+    public Optional<String> refusal(long jobId, Instant issuedAt) {
         forgetExpired();
         Entry entry = entries.get(jobId);
-        if (entry == null) {
+        if (entry == null || issuedAt.isAfter(entry.at())) {
             return Optional.empty();
         }
         return Optional.of(switch (entry.mark()) {
@@ -57,8 +61,8 @@ public final class LaunchGuard {
      * Claims the id for a launch; precondition: {@link #refusal} is empty. A revocation recorded later still
      * wins: {@link #isRevoked} tells a launch in progress that it must not keep running.
      */
-    public void launched(long jobId, Instant credentialExpiry) {
-        remember(jobId, Mark.LAUNCHED, later(credentialExpiry, clock.instant().plus(memory)));
+    public void launched(long jobId, Instant issuedAt, Instant credentialExpiry) {
+        remember(jobId, Mark.LAUNCHED, later(credentialExpiry, clock.instant().plus(memory)), issuedAt);
     }
 
     /** Releases a claim whose launch never started a process, so that a later launch of the job may run. */
@@ -72,8 +76,9 @@ public final class LaunchGuard {
     /** Records a TerminateJob: every later launch of the job is refused. Idempotent. */
     public void revoked(long jobId) {
         Entry entry = entries.get(jobId);
-        Instant until = clock.instant().plus(memory);
-        remember(jobId, Mark.REVOKED, entry == null ? until : later(entry.until(), until));
+        Instant now = clock.instant();
+        Instant until = now.plus(memory);
+        remember(jobId, Mark.REVOKED, entry == null ? until : later(entry.until(), until), now);
     }
 
     public boolean isRevoked(long jobId) {
@@ -87,9 +92,9 @@ public final class LaunchGuard {
         return entries.size();
     }
 
-    private void remember(long jobId, Mark mark, Instant until) {
+    private void remember(long jobId, Mark mark, Instant until, Instant at) {
         forgetExpired();
-        entries.put(jobId, new Entry(mark, until));
+        entries.put(jobId, new Entry(mark, until, at));
         expiries.add(new Expiry(jobId, until));
     }
 

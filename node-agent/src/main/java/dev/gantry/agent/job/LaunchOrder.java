@@ -10,6 +10,7 @@ import java.util.Optional;
  *
  * @param memoryMb this node's memory allocation in MiB, 0 = not limited
  * @param timeLimitSeconds -1 = UNLIMITED; the controller enforces it, the agent only passes it on
+ * @param coreIds CR_Core: the cores the job is bound to on this node; empty = not bound
  */
 public record LaunchOrder(
         long jobId,
@@ -26,10 +27,12 @@ public record LaunchOrder(
         long memoryMb,
         String submitDir,
         String submitHost,
-        long timeLimitSeconds) {
+        long timeLimitSeconds,
+        List<Integer> coreIds) {
 
     public LaunchOrder {
         argv = List.copyOf(argv);
+        coreIds = List.copyOf(coreIds);
         environment = Map.copyOf(environment);
     }
 
@@ -53,6 +56,11 @@ public record LaunchOrder(
             String key = e.getKey();
             if (key.isEmpty() || key.indexOf('=') >= 0 || key.indexOf('\0') >= 0 || e.getValue().indexOf('\0') >= 0) {
                 return invalid("environment", "environment has an invalid entry '" + key + "'");
+            }
+        }
+        for (int core : coreIds) {
+            if (core < 0) {
+                return invalid("core_ids", "core_ids must not be negative, got " + core);
             }
         }
         if (workDir.indexOf('\0') >= 0) {

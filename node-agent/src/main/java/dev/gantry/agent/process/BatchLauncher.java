@@ -1,7 +1,9 @@
 package dev.gantry.agent.process;
 
+import dev.gantry.agent.job.ExitStatus;
 import dev.gantry.agent.job.JobEnvironment;
 import dev.gantry.agent.job.JobUser;
+import dev.gantry.agent.job.LaunchCommand;
 import dev.gantry.agent.job.LaunchOrder;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.OutputFiles;
@@ -17,20 +19,23 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.Comparator;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Starts batch scripts as slurmd does: checks the working directory, opens (truncating) the output files,
- * writes the script to the spool directory (mode 0700) and execs it through {@code setsid}, so it leads a new
- * session and process group whose id is its pid. Its environment is {@link JobEnvironment}'s, its working
- * directory the job's work_dir, its stdin /dev/null.
+ * Starts batch scripts as slurmd does: checks the working directory, creates (truncating) the output files,
+ * writes the script to the spool directory (mode 0700, owned by the job's user) and execs it through
+ * {@link LaunchCommand}'s chain: join the job's cgroups, become the job's user, bind to its cores, lead a new
+ * session and process group, run the script under a small status-keeping shell. Its environment is
+ * {@link JobEnvironment}'s, its working directory the job's work_dir, its stdin /dev/null.
  *
- * <p>Tasks run as the agent's own user. Running them as the credential's uid/gid later means prefixing the
- * command with a privilege switch (for instance {@code setpriv --reuid --regid --init-groups}) and opening the
- * output files as that user; {@link JobUser} already reaches this class for that.
+ * <p>When the agent runs as root, the job runs as its credential's uid/gid ({@link UnixAccounts}); a uid the node
+ * does not know, a working directory the user cannot enter or an output file the user cannot create fails the
+ * launch with the reason, before anything runs. Output files are created and opened by the user's own
+ * processes, never by the agent as root.
  *
  * <p>Thread-safe. Writing a script and starting it are serialized: a process forked by another thread while
  * the script is open for writing would make its exec fail with ETXTBSY.
@@ -44,21 +49,39 @@ public final class BatchLauncher {
         record NotStarted(LaunchOutcome outcome) implements Attempt {}
     }
 
-    private static final Path SETSID_DEFAULT = Path.of("/usr/bin/setsid");
+    /** The file the status-keeping shell writes the script's exit status to, in the job's spool directory. */
+    public static final String STATUS_FILE = "exit_status";
 
     private final Path spoolRoot;
     private final String nodeName;
-    private final Path setsid;
+    private final LaunchCommand.Tools tools;
+    private final UnixAccounts accounts;
+    private final SiteScripts siteScripts;
+    private final int hostCpus;
     private final Object startLock = new Object();
+    /** Guarded by startLock. */
+    private boolean spoolTraversable;
 
     public BatchLauncher(Path spoolRoot, String nodeName) {
-        this(spoolRoot, nodeName, findSetsid());
+        this(spoolRoot, nodeName, defaultTools());
     }
 
-    BatchLauncher(Path spoolRoot, String nodeName, Path setsid) {
+    public BatchLauncher(Path spoolRoot, String nodeName, LaunchCommand.Tools tools) {
+        this(spoolRoot, nodeName, tools, SiteScripts.NONE);
+    }
+
+    public BatchLauncher(Path spoolRoot, String nodeName, LaunchCommand.Tools tools, SiteScripts siteScripts) {
         this.spoolRoot = spoolRoot;
         this.nodeName = nodeName;
-        this.setsid = setsid;
+        this.tools = tools;
+        this.accounts = new UnixAccounts(tools.sh(), tools.setpriv());
+        this.siteScripts = siteScripts;
+        this.hostCpus = Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Whether jobs run as their submitting users (the agent is root). */
+    public boolean switchesUsers() {
+        return accounts.switchesUsers();
     }
 
     /** The directory of one job's spooled files; deleted by {@link #cleanUp} once the job has ended. */
@@ -66,7 +89,13 @@ public final class BatchLauncher {
         return spoolRoot.resolve("job" + jobId);
     }
 
-    public Attempt start(LaunchOrder order, JobUser user, List<String> nodes) {
+    /** Where the job's status-keeping shell writes the script's exit status. */
+    public Path statusFileOf(long jobId) {
+        return spoolOf(jobId).resolve(STATUS_FILE);
+    }
+
+    /** Starts the batch script inside {@code group}; {@code group.started} is the caller's to call. */
+    public Attempt start(LaunchOrder order, JobUser user, List<String> nodes, Containment.JobGroup group) {
         Path workDir = Path.of(order.workDir());
         if (!Files.isDirectory(workDir)) {
             String why = Files.exists(workDir) ? "Not a directory" : "No such file or directory";
@@ -75,34 +104,51 @@ public final class BatchLauncher {
         if (!Files.isExecutable(workDir)) {
             return unrunnable("work_dir " + workDir + ": Permission denied");
         }
+        Optional<JobUser> runAs = accounts.runAs(user);
+        if (runAs.isPresent() && !UnixAccounts.exists(user.uid())) {
+            return unrunnable("user " + user.name() + " (uid " + user.uid() + ") does not exist on node " + nodeName);
+        }
         OutputPattern.Values values = new OutputPattern.Values(order.jobId(), order.jobName(), user.name(), nodeName);
         OutputFiles files = OutputFiles.resolve(order.stdoutPattern(), order.stderrPattern(), workDir, values);
-        try {
-            truncate(files.stdout());
-        } catch (IOException e) {
-            return unrunnable("stdout " + files.stdout() + ": " + reason(e));
-        }
-        if (!files.merged()) {
+        if (runAs.isPresent()) {
+            Optional<String> problem = accounts.prepareFilesAs(user, workDir, files.stdout(),
+                    files.merged() ? Optional.empty() : Optional.of(files.stderr()));
+            if (problem.isPresent()) {
+                return unrunnable("as user " + user.name() + ": " + problem.get());
+            }
+        } else {
             try {
-                truncate(files.stderr());
+                truncate(files.stdout());
             } catch (IOException e) {
-                return unrunnable("stderr " + files.stderr() + ": " + reason(e));
+                return unrunnable("stdout " + files.stdout() + ": " + reason(e));
+            }
+            if (!files.merged()) {
+                try {
+                    truncate(files.stderr());
+                } catch (IOException e) {
+                    return unrunnable("stderr " + files.stderr() + ": " + reason(e));
+                }
             }
         }
-        ProcessBuilder builder = new ProcessBuilder(command(order, spoolOf(order.jobId()).resolve("slurm_script")))
+        Optional<String> prologProblem = siteScripts.runProlog(order.jobId(), user, order.partition(), nodeName);
+        if (prologProblem.isPresent()) {
+            return unrunnable(prologProblem.get());
+        }
+        Path script = spoolOf(order.jobId()).resolve("slurm_script");
+        List<String> argv = LaunchCommand.argv(tools, group.joinFiles().stream().map(Path::toString).toList(), runAs,
+                order.coreIds().isEmpty() || tools.taskset().isEmpty() ? List.of() : LaunchCommand.hostCpus(order.coreIds(), hostCpus),
+                statusFileOf(order.jobId()).toString(), files.stdout().toString(), files.merged() ? "" : files.stderr().toString(),
+                script.toString(), order.argv());
+        ProcessBuilder builder = new ProcessBuilder(argv)
                 .directory(workDir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.stdout().toFile()));
-        if (files.merged()) {
-            builder.redirectErrorStream(true);
-        } else {
-            builder.redirectError(ProcessBuilder.Redirect.appendTo(files.stderr().toFile()));
-        }
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().clear();
         builder.environment().putAll(JobEnvironment.build(order, user, nodes, nodeName));
         synchronized (startLock) {
             try {
-                writeScript(order);
+                writeScript(order, runAs);
             } catch (IOException e) {
                 return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot write the job script to " + spoolOf(order.jobId()) + ": " + reason(e)));
             }
@@ -113,6 +159,38 @@ public final class BatchLauncher {
                 return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot start the job script: " + e.getMessage()));
             }
         }
+    }
+
+    /**
+     * The exit status the job's status-keeping shell recorded (the script's {@code $?}), or empty when it recorded
+     * none (it was killed, e.g. by SIGKILL, before the script ended).
+     */
+    public Optional<ExitStatus> exitStatusOf(long jobId) {
+        try {
+            return Optional.of(ExitStatus.fromExitValue(Integer.parseInt(Files.readString(statusFileOf(jobId)).trim())));
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** How long {@link #awaitInPlace} waits at most. */
+    static final Duration IN_PLACE_LIMIT = Duration.ofSeconds(5);
+
+    /**
+     * Waits (briefly: microseconds to a few milliseconds) until the new leader has joined its cgroups or led its
+     * own process group, so that no signal sent to the job from now on misses it. Gives up when the process
+     * ended, or after {@link #IN_PLACE_LIMIT} (it still runs; it is then contained as far as it got).
+     */
+    static void awaitInPlace(Process process, Containment.JobGroup group) {
+        long deadline = System.nanoTime() + IN_PLACE_LIMIT.toNanos();
+        while (!group.holds(process.pid()) && process.isAlive() && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+        }
+    }
+
+    /** Runs the site's epilog for a job whose processes are all gone; empty when it succeeded (or there is none). */
+    public Optional<String> runEpilog(long jobId, JobUser user, String partition) {
+        return siteScripts.runEpilog(jobId, user, partition, nodeName);
     }
 
     /** Deletes a job's spool directory; best effort. */
@@ -130,15 +208,7 @@ public final class BatchLauncher {
         }
     }
 
-    private List<String> command(LaunchOrder order, Path script) {
-        List<String> cmd = new ArrayList<>(order.argv().size() + 2);
-        cmd.add(setsid.toString());
-        cmd.add(script.toString());
-        cmd.addAll(order.argv());
-        return cmd;
-    }
-
-    private void writeScript(LaunchOrder order) throws IOException {
+    private void writeScript(LaunchOrder order, Optional<JobUser> runAs) throws IOException {
         Path dir = spoolOf(order.jobId());
         cleanUp(order.jobId());
         Files.createDirectories(spoolRoot);
@@ -146,6 +216,17 @@ public final class BatchLauncher {
         Path script = dir.resolve("slurm_script");
         Files.createFile(script, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Files.writeString(script, order.script(), StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        if (runAs.isPresent()) {
+            if (!spoolTraversable) {
+                // other users reach their own job directory (0700, theirs) through it, and see nothing else
+                Files.setPosixFilePermissions(spoolRoot, PosixFilePermissions.fromString("rwx--x--x"));
+                spoolTraversable = true;
+            }
+            for (Path p : List.of(script, dir)) {
+                Files.setAttribute(p, "unix:gid", (int) runAs.get().gid());
+                Files.setAttribute(p, "unix:uid", (int) runAs.get().uid());
+            }
+        }
     }
 
     private static void truncate(Path file) throws IOException {
@@ -172,13 +253,19 @@ public final class BatchLauncher {
         return e.getMessage();
     }
 
-    private static Path findSetsid() {
+    /** The helper programs from the usual directories; taskset is optional (empty: cores are not bound). */
+    public static LaunchCommand.Tools defaultTools() {
+        return new LaunchCommand.Tools(find("sh").orElse("/bin/sh"), find("setpriv").orElse("/usr/bin/setpriv"),
+                find("taskset").orElse(""), find("setsid").orElse("/usr/bin/setsid"));
+    }
+
+    private static Optional<String> find(String program) {
         for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin")) {
-            Path p = Path.of(dir, "setsid");
+            Path p = Path.of(dir, program);
             if (Files.isExecutable(p)) {
-                return p;
+                return Optional.of(p.toString());
             }
         }
-        return SETSID_DEFAULT;
+        return Optional.empty();
     }
 }

@@ -1,30 +1,62 @@
 package dev.gantry.agent.process;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Holds each job's processes together so they can be signalled, stopped and counted as one. The process-group
- * implementation relies on the batch script leading its own group (setsid) and on its children staying in it;
- * a cgroup implementation (freezer, and no escape by setsid) comes later behind the same interface.
- * Implementations are thread-safe.
+ * Holds each job's processes together so they can be signalled, frozen, limited, measured and counted as one.
+ * Implementations: {@link CgroupContainment} (a cgroup per job: v2, v1, or v2 with v1's memory controller) and
+ * {@link ProcessGroupContainment} (the batch script leads its own process group; the fallback where no cgroup
+ * is writable). Implementations are thread-safe.
  */
 public interface Containment {
 
-    /** The metric label of this implementation, e.g. {@code process_group}. */
+    /** The metric label of this implementation: {@code cgroup_v2}, {@code cgroup_hybrid}, {@code cgroup_v1}, {@code process_group}. */
     String mode();
 
-    /** Contains a just-started batch script, the leader of the job's processes. */
-    JobGroup contain(long jobId, long leaderPid);
+    /**
+     * Creates the job's container before its batch script starts, with its memory limit.
+     *
+     * @param memoryMb the job's memory allocation on this node in MiB; 0 = not limited
+     */
+    JobGroup create(long jobId, long memoryMb) throws IOException;
 
-    /** One sample of CPU time and resident memory per group, taken in one pass over the host's processes. */
+    /** Re-attaches to a job an earlier run of this agent started, from the {@link JobGroup#descriptor()} it persisted. */
+    JobGroup adopt(long jobId, String descriptor, long leaderPid);
+
+    /** One sample of CPU time and resident memory per group. */
     Map<JobGroup, GroupUsage> sample(Collection<JobGroup> groups);
+
+    /** Removes the empty containers this agent left behind for jobs other than {@code keep}; best effort. */
+    default void sweep(Set<Long> keep) {}
+
+    /** Removes this agent's (empty) container directories when it stops with no job left; best effort. */
+    default void removeScope() {}
 
     /** The processes of one job. */
     interface JobGroup {
 
-        /** The job's id on the host for logs: the process group id. */
-        long id();
+        /** For logs: the cgroup's name or the process group id. */
+        String id();
+
+        /**
+         * The {@code cgroup.procs} files the batch script's first process writes its own pid to before it execs
+         * anything, so that every later process of the job starts inside; empty for process groups.
+         */
+        List<Path> joinFiles();
+
+        /** The batch script runs as {@code leaderPid} (its session and process group leader). */
+        void started(long leaderPid);
+
+        /**
+         * Whether process {@code pid} is inside the job's container yet (it joins its cgroups, or becomes its group's
+         * leader, a moment after it starts); signals sent before would miss it.
+         */
+        boolean holds(long pid);
 
         /** Delivers {@code signal} to every process of the job; a group with no process left is not an error. */
         void signal(int signal);
@@ -37,11 +69,21 @@ public interface Containment {
 
         /** Whether no live process of the job is left (zombies awaiting their reaper count as gone). */
         boolean isEmpty();
+
+        /** Whether the kernel killed a process of the job for exceeding its memory limit. */
+        boolean outOfMemory();
+
+        /** Removes the container once {@link #isEmpty()}; best effort, idempotent. */
+        void release();
+
+        /** What {@link Containment#adopt} needs to re-attach after an agent restart; one line. */
+        String descriptor();
     }
 
     /**
-     * @param cpuSeconds user + system time of the group's live processes and their waited-for children
-     * @param rssKb resident memory of the group's live processes together
+     * @param cpuSeconds user + system time of the job's processes so far (for process groups: the live ones and
+     *     their waited-for children)
+     * @param rssKb resident memory of the job's processes together, now
      */
     record GroupUsage(double cpuSeconds, long rssKb) {
         public static final GroupUsage NONE = new GroupUsage(0, 0);

@@ -2,7 +2,6 @@ package dev.gantry.agent.process;
 
 import dev.gantry.agent.job.ControlOutcome;
 import dev.gantry.agent.job.ExitStatus;
-import dev.gantry.agent.job.JobExit;
 import dev.gantry.agent.job.JobState;
 import dev.gantry.agent.job.JobUser;
 import dev.gantry.agent.job.LaunchGuard;
@@ -23,22 +22,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The jobs of this node (slurmd's job table): launches them after checking their credential, delivers
  * signals, suspends and resumes them, runs the kill sequence, and, once a batch script has exited and no
- * process of its job is left, hands the exit to the {@link ExitSink}.
+ * process of its job is left, hands the exit (with its usage and whether it ran out of memory) to the
+ * {@link ExitSink}. The table is mirrored on disk ({@link JobTableStore}) so that a restarted agent re-adopts the
+ * jobs its predecessor left running ({@link #adoptFromTable}).
  *
  * <p>Thread-safety: every public method may be called from any thread; state changes happen under this
  * object's lock, and no caller blocks on a process: waiting (kill wait, group emptying) runs as tasks on the
- * given scheduler, and each batch script has one small waiter thread blocked in waitFor until it exits. A group's id is signalled only while its job is in the table, i.e. before the group was
- * seen empty, so a reused process group id is never signalled.
+ * given scheduler, and each batch script this run started has one small waiter thread blocked in waitFor until it
+ * exits (a re-adopted one is polled in /proc). A job's processes are signalled only while its job is in the table
+ * and not yet ending, i.e. before its group was seen empty, so a reused process group id is never signalled.
  */
 public final class JobSupervisor implements AutoCloseable {
 
@@ -56,40 +56,50 @@ public final class JobSupervisor implements AutoCloseable {
     private final LaunchGuard guard;
     private final BatchLauncher launcher;
     private final Containment containment;
-    private final ScheduledExecutorService scheduler;
+    private final JobTableStore table;
+    private final JobTasks tasks;
     private final InstantSource clock;
     private final ExitSink sink;
     private final JobTelemetry telemetry;
     private final Timing timing;
     private final Map<Long, RunningJob> jobs = new HashMap<>();
+    private final JobCompletion completion;
     private final ScheduledFuture<?> sampling;
 
     public JobSupervisor(String nodeName, CredentialVerifier verifier, LaunchGuard guard, BatchLauncher launcher,
-            Containment containment, ScheduledExecutorService scheduler, InstantSource clock, ExitSink sink,
-            JobTelemetry telemetry, Timing timing) {
+            Containment containment, JobTableStore table, ScheduledExecutorService scheduler, InstantSource clock,
+            ExitSink sink, JobTelemetry telemetry, Timing timing) {
         this.nodeName = nodeName;
         this.verifier = verifier;
         this.guard = guard;
         this.launcher = launcher;
         this.containment = containment;
-        this.scheduler = scheduler;
+        this.table = table;
+        this.tasks = new JobTasks(scheduler);
         this.clock = clock;
         this.sink = sink;
         this.telemetry = telemetry;
         this.timing = timing;
+        this.completion = new JobCompletion(containment, launcher, table, sink, telemetry, clock, this);
         this.sampling = scheduler.scheduleWithFixedDelay(this::sampleUsage, timing.usageSample().toMillis(),
-                timing.usageSample().toMillis(), TimeUnit.MILLISECONDS);
+                timing.usageSample().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
-    /** LaunchJob: checks, then starts the batch script; returns once the process exists (or why it does not). */
+    /**
+     * LaunchJob: checks, then starts the batch script; returns once the process exists and the job is in the table
+     * on disk (or why nothing runs). The latency reported to the telemetry runs from the credential check to the
+     * exec of the job's first process (persisting the table entry and logging come after).
+     */
     public LaunchOutcome launch(LaunchOrder order, SignedCredential credential) {
+        long[] execNanos = {0};
         long begin = System.nanoTime();
-        LaunchOutcome outcome = doLaunch(order, credential);
-        telemetry.launched(outcome, outcome instanceof LaunchOutcome.Started ? Duration.ofNanos(System.nanoTime() - begin) : null);
+        LaunchOutcome outcome = doLaunch(order, credential, execNanos);
+        telemetry.launched(outcome, outcome instanceof LaunchOutcome.Started ? Duration.ofNanos(execNanos[0] - begin) : null);
         return outcome;
     }
 
-    private LaunchOutcome doLaunch(LaunchOrder order, SignedCredential credential) {
+    /** @param execNanos receives System.nanoTime() right after the job's process was started */
+    private LaunchOutcome doLaunch(LaunchOrder order, SignedCredential credential, long[] execNanos) {
         Optional<LaunchOutcome.InvalidRequest> problem = order.problem();
         if (problem.isPresent()) {
             return problem.get();
@@ -104,34 +114,53 @@ public final class JobSupervisor implements AutoCloseable {
         }
         RunningJob job = new RunningJob(jobId);
         synchronized (this) {
-            Optional<String> refusal = guard.refusal(jobId);
+            Instant issuedAt = Instant.ofEpochSecond(cred.getIssuedAt().getSeconds(), cred.getIssuedAt().getNanos());
+            Optional<String> refusal = jobs.containsKey(jobId)
+                    ? Optional.of("job " + jobId + " was already launched on this node and still runs")
+                    : guard.refusal(jobId, issuedAt);
             if (refusal.isPresent()) {
                 LOG.warn("job {}: launch refused: {}", jobId, refusal.get());
                 return new LaunchOutcome.Refused(refusal.get());
             }
-            guard.launched(jobId, Instant.ofEpochSecond(cred.getExpiresAt().getSeconds(), cred.getExpiresAt().getNanos()));
+            guard.launched(jobId, issuedAt, Instant.ofEpochSecond(cred.getExpiresAt().getSeconds(), cred.getExpiresAt().getNanos()));
             jobs.put(jobId, job);
         }
         JobUser user = new JobUser(cred.getUser(), Integer.toUnsignedLong(cred.getUid()), Integer.toUnsignedLong(cred.getGid()));
         BatchLauncher.Attempt attempt;
+        Containment.JobGroup group = null;
         try {
-            attempt = launcher.start(order, user, cred.getNodesList());
+            group = containment.create(jobId, order.memoryMb());
+            attempt = launcher.start(order, user, cred.getNodesList(), group);
+        } catch (java.io.IOException e) {
+            attempt = new BatchLauncher.Attempt.NotStarted(new LaunchOutcome.Failed("cannot create the job's cgroup: " + e.getMessage()));
         } catch (RuntimeException e) {
             attempt = new BatchLauncher.Attempt.NotStarted(new LaunchOutcome.Failed("cannot start the job: " + e));
+        }
+        execNanos[0] = System.nanoTime();
+        if (attempt instanceof BatchLauncher.Attempt.Started started) {
+            group.started(started.process().pid());
         }
         synchronized (this) {
             if (attempt instanceof BatchLauncher.Attempt.NotStarted notStarted) {
                 jobs.remove(jobId);
                 guard.launchAbandoned(jobId);
+                if (group != null) {
+                    group.release();
+                }
                 LOG.warn("job {}: not started: {}", jobId, notStarted.outcome().summary());
                 return notStarted.outcome();
             }
             BatchLauncher.Attempt.Started started = (BatchLauncher.Attempt.Started) attempt;
             job.process = started.process();
-            job.group = containment.contain(jobId, job.process.pid());
+            job.pid = job.process.pid();
+            job.pidStartTicks = ProcFs.stat(job.pid).map(ProcStat::startTicks).orElse(0L);
+            job.partition = order.partition();
+            job.user = user;
+            job.group = group;
             job.startedAt = clock.instant();
             job.state = JobState.RUNNING;
-            LOG.info("job {}: started batch script as pid {}", jobId, job.process.pid());
+            table.save(job.entry());
+            LOG.info("job {}: started batch script as pid {} in {}", jobId, job.pid, group.id());
             Thread.ofPlatform().name("job-" + jobId + "-leader").daemon(true).stackSize(LEADER_WAITER_STACK)
                     .start(() -> awaitLeader(job));
             if (job.pendingKillWait != null) {
@@ -153,6 +182,9 @@ public final class JobSupervisor implements AutoCloseable {
         if (!job.hasProcess()) {
             return new ControlOutcome.WrongState("job " + jobId + " is still starting");
         }
+        if (job.state == JobState.ENDING) {
+            return ControlOutcome.DONE; // its script has exited and what is left is being killed anyway
+        }
         deliver(job, signal);
         return ControlOutcome.DONE;
     }
@@ -165,8 +197,10 @@ public final class JobSupervisor implements AutoCloseable {
         }
         return switch (job.state) {
             case RUNNING -> {
+                job.settle();
                 job.group.freeze();
                 job.state = JobState.SUSPENDED;
+                table.save(job.entry());
                 LOG.info("job {}: suspended", jobId);
                 yield ControlOutcome.DONE;
             }
@@ -186,8 +220,10 @@ public final class JobSupervisor implements AutoCloseable {
             return new ControlOutcome.WrongState("job " + jobId + " is still starting");
         }
         if (job.state == JobState.SUSPENDED) {
+            job.settle();
             job.group.thaw();
             job.state = JobState.RUNNING;
+            table.save(job.entry());
             LOG.info("job {}: resumed", jobId);
         }
         return ControlOutcome.DONE;
@@ -212,7 +248,10 @@ public final class JobSupervisor implements AutoCloseable {
         job.terminateReason = reason.isEmpty() ? "terminated" : reason;
         switch (job.state) {
             case STARTING -> job.pendingKillWait = killWait;
-            case RUNNING, SUSPENDED -> beginTermination(job, killWait);
+            case RUNNING, SUSPENDED -> {
+                beginTermination(job, killWait);
+                table.save(job.entry());
+            }
             case TERMINATING, ENDING -> { }
         }
         return true;
@@ -226,7 +265,13 @@ public final class JobSupervisor implements AutoCloseable {
     /** The batch script's pid of a job with a process. */
     public synchronized Optional<Long> pid(long jobId) {
         RunningJob job = jobs.get(jobId);
-        return job == null || job.process == null ? Optional.empty() : Optional.of(job.process.pid());
+        return job == null || job.pid == 0 ? Optional.empty() : Optional.of(job.pid);
+    }
+
+    /** What each running job used so far, as of the latest sample, in job id order. */
+    public synchronized List<UsageSample> usage() {
+        return jobs.values().stream().filter(RunningJob::hasProcess).sorted(java.util.Comparator.comparingLong(j -> j.jobId))
+                .map(j -> new UsageSample(j.jobId, j.partition, j.maxCpuSeconds, j.maxRssKb, j.rssKb)).toList();
     }
 
     /** The largest CPU time and resident memory sampled so far for a running job. */
@@ -249,18 +294,22 @@ public final class JobSupervisor implements AutoCloseable {
         return containment.mode();
     }
 
-    /** Stops background sampling. Running jobs keep running (they are in their own sessions). */
+    /** Stops background sampling. Running jobs keep running (in their own sessions and cgroups), to be re-adopted. */
     @Override
     public synchronized void close() {
         sampling.cancel(false);
+        if (jobs.isEmpty()) {
+            containment.removeScope(); // nothing to re-adopt: leave no empty cgroups behind
+        }
     }
 
     private void beginTermination(RunningJob job, Duration killWait) {
         LOG.info("job {}: terminating ({}), SIGKILL in {} s", job.jobId, job.terminateReason, killWait.toSeconds());
         job.state = JobState.TERMINATING;
+        job.settle();
         job.group.thaw();
         deliver(job, Signals.SIGTERM);
-        job.killTimer = schedule(() -> killAfterWait(job), killWait);
+        job.killTimer = tasks.after(() -> killAfterWait(job), killWait);
     }
 
     private synchronized void killAfterWait(RunningJob job) {
@@ -283,14 +332,50 @@ public final class JobSupervisor implements AutoCloseable {
                 // nobody interrupts a waiter on purpose; keep waiting, the process still has to be reaped
             }
         }
-        onScheduler(() -> leaderExited(job));
+        tasks.now(() -> leaderExited(job, ExitStatus.fromExitValue(job.process.exitValue())));
     }
 
-    private void leaderExited(RunningJob job) {
-        int exitValue = job.process.exitValue();
+    /**
+     * Re-attaches to the jobs an earlier run of this agent left running, from its job table, and removes the
+     * empty cgroups of jobs it does not know. A re-adopted leader is not this process's child: its end is seen by
+     * polling /proc, and its exit status read from the file its status-keeping shell writes. Call once, before
+     * serving and registering (the registration lists the re-adopted jobs).
+     *
+     * @return the ids of the jobs re-adopted
+     */
+    public List<Long> adoptFromTable() {
+        List<RunningJob> adopted = new ArrayList<>();
+        synchronized (this) {
+            for (JobTableStore.Entry e : table.load()) {
+                RunningJob job = RunningJob.adopted(e, containment.adopt(e.jobId(), e.group(), e.pid()));
+                jobs.put(job.jobId, job);
+                guard.launched(job.jobId, clock.instant(), clock.instant()); // its credential is unknown: refuse any issued so far
+                if (!e.terminateReason().isEmpty()) {
+                    job.terminateReason = e.terminateReason();
+                    beginTermination(job, Duration.ZERO); // the kill wait ran out while the agent was away, or nearly
+                }
+                adopted.add(job);
+                LOG.info("job {}: re-adopted (pid {}, {}{})", job.jobId, job.pid, job.group.id(),
+                        job.terminateReason != null ? ", being terminated" : "");
+            }
+        }
+        containment.sweep(adopted.stream().map(j -> j.jobId).collect(java.util.stream.Collectors.toSet()));
+        adopted.forEach(this::pollAdoptedLeader);
+        return adopted.stream().map(j -> j.jobId).toList();
+    }
+
+    private void pollAdoptedLeader(RunningJob job) {
+        if (ProcFs.isAlive(job.pid, job.pidStartTicks)) {
+            tasks.after(() -> pollAdoptedLeader(job), timing.reapPoll());
+            return;
+        }
+        leaderExited(job, launcher.exitStatusOf(job.jobId).orElse(new ExitStatus(0, Signals.SIGKILL)));
+    }
+
+    private void leaderExited(RunningJob job, ExitStatus exitStatus) {
         boolean leftovers = !job.group.isEmpty();
         synchronized (this) {
-            job.status = ExitStatus.fromExitValue(exitValue);
+            job.status = exitStatus;
             job.state = JobState.ENDING;
             if (job.killTimer != null) {
                 job.killTimer.cancel(false);
@@ -319,22 +404,19 @@ public final class JobSupervisor implements AutoCloseable {
             next = now;
         }
         Instant killedAt = next;
-        schedule(() -> awaitEmptyGroup(job, killedAt), timing.reapPoll());
+        tasks.after(() -> awaitEmptyGroup(job, killedAt), timing.reapPoll());
     }
 
     private void finish(RunningJob job) {
-        JobExit exit;
-        synchronized (this) {
-            jobs.remove(job.jobId);
-            exit = new JobExit(job.jobId, job.status, job.terminateReason == null ? "" : job.terminateReason,
-                    job.maxCpuSeconds, job.maxRssKb, job.startedAt, clock.instant());
-        }
-        launcher.cleanUp(job.jobId);
-        LOG.info("job {}: ended, no process left; reporting exit {}:{}", job.jobId, exit.status().code(), exit.status().signal());
-        sink.jobEnded(exit);
+        completion.complete(job, () -> {
+            synchronized (this) {
+                jobs.remove(job.jobId);
+            }
+        });
     }
 
     private void deliver(RunningJob job, int signal) {
+        job.settle();
         job.group.signal(signal);
         telemetry.signalled(signal);
     }
@@ -344,37 +426,8 @@ public final class JobSupervisor implements AutoCloseable {
         synchronized (this) {
             jobs.values().stream().filter(RunningJob::hasProcess).forEach(live::add);
         }
-        if (live.isEmpty()) {
-            return;
-        }
-        try {
-            Map<Containment.JobGroup, Containment.GroupUsage> usage = containment.sample(live.stream().map(j -> j.group).toList());
-            synchronized (this) {
-                for (RunningJob job : live) {
-                    Containment.GroupUsage u = usage.getOrDefault(job.group, Containment.GroupUsage.NONE);
-                    job.maxCpuSeconds = Math.max(job.maxCpuSeconds, u.cpuSeconds());
-                    job.maxRssKb = Math.max(job.maxRssKb, u.rssKb());
-                }
-            }
-        } catch (RuntimeException e) {
-            LOG.debug("usage sample failed: {}", e.getMessage());
-        }
+        UsageSampler.sample(containment, live, this);
+        telemetry.sampled(usage());
     }
 
-    private void onScheduler(Runnable task) {
-        try {
-            scheduler.execute(task);
-        } catch (RejectedExecutionException e) {
-            LOG.debug("agent stopping; dropped a job task");
-        }
-    }
-
-    private ScheduledFuture<?> schedule(Runnable task, Duration delay) {
-        try {
-            return scheduler.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            LOG.debug("agent stopping; dropped a job task");
-            return null;
-        }
-    }
 }

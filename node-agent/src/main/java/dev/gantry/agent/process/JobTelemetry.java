@@ -12,6 +12,12 @@ public interface JobTelemetry {
     /** A signal was delivered to a job's processes (SignalJob, the kill sequence, leftovers after the script). */
     void signalled(int signal);
 
+    /** A job ended after the kernel killed a process of it for exceeding its memory limit. */
+    default void outOfMemory() {}
+
+    /** The periodic usage sample of every running job (possibly none), after it was taken. */
+    default void sampled(java.util.List<UsageSample> running) {}
+
     JobTelemetry NONE = new JobTelemetry() {
         @Override
         public void launched(LaunchOutcome outcome, Duration startLatency) {}

@@ -3,6 +3,7 @@ package dev.gantry.agent.process;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import com.sun.jna.Pointer;
 
 /** The few libc calls the agent needs, through JNA (no fork of /bin/kill). */
 interface LibC extends Library {
@@ -17,4 +18,9 @@ interface LibC extends Library {
     int kill(int pid, int signal) throws LastErrorException;
 
     long sysconf(int name);
+
+    int geteuid();
+
+    /** getpwuid(3): null when no passwd entry has this uid. Only compared with null (its buffer is shared). */
+    Pointer getpwuid(int uid);
 }

@@ -19,6 +19,23 @@ public final class ProcFs {
 
     private ProcFs() {}
 
+    /** Clock ticks per second (sysconf(_SC_CLK_TCK)), the unit of stat's times. */
+    public static double ticksPerSecond() {
+        long ticks = LibC.INSTANCE.sysconf(LibC.SC_CLK_TCK);
+        return ticks > 0 ? ticks : 100;
+    }
+
+    /** The page size in KiB, the unit of stat's rss. */
+    public static long pageKb() {
+        long page = LibC.INSTANCE.sysconf(LibC.SC_PAGESIZE);
+        return page > 0 ? page / 1024 : 4;
+    }
+
+    /** Whether {@code pid} still names the live process that started at {@code startTicks} (not a reused pid). */
+    public static boolean isAlive(long pid, long startTicks) {
+        return stat(pid).filter(p -> p.isLive() && p.startTicks() == startTicks).isPresent();
+    }
+
     public static Optional<ProcStat> stat(long pid) {
         try {
             return ProcStat.parse(Files.readString(PROC.resolve(Long.toString(pid)).resolve("stat"), StandardCharsets.ISO_8859_1));

@@ -4,9 +4,10 @@ import java.util.Optional;
 
 /**
  * The fields of /proc/&lt;pid&gt;/stat the agent uses (proc(5)). Times are in clock ticks, {@code rssPages} in
- * pages.
+ * pages; {@code startTicks} is the process's start time after boot in clock ticks, which with the pid names one
+ * process for good (a reused pid has another start time).
  */
-public record ProcStat(long pid, char state, long pgrp, long utime, long stime, long cutime, long cstime, long rssPages) {
+public record ProcStat(long pid, char state, long pgrp, long utime, long stime, long cutime, long cstime, long startTicks, long rssPages) {
 
     /** Whether the process still runs code: zombies (Z) and dead (X) entries only wait to be reaped. */
     public boolean isLive() {
@@ -42,6 +43,7 @@ public record ProcStat(long pid, char state, long pgrp, long utime, long stime, 
                     Long.parseLong(f[15 - 3]),
                     Long.parseLong(f[16 - 3]),
                     Long.parseLong(f[17 - 3]),
+                    Long.parseLong(f[22 - 3]),
                     Long.parseLong(f[24 - 3])));
         } catch (NumberFormatException e) {
             return Optional.empty();

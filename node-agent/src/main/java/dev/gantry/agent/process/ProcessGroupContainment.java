@@ -4,14 +4,17 @@ import com.sun.jna.LastErrorException;
 import dev.gantry.agent.job.Signals;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
  * Containment by process group: the batch script was started through setsid, so its pid is its session and
  * group id and every child it does not move elsewhere shares that group. Signals go to the whole group with
  * kill(-pgid, sig); suspension is SIGSTOP, resumption SIGCONT. A process that calls setsid or setpgid itself
- * escapes (cgroups close that gap later). Signals are sent only while the job is known to have a process
- * left in its group, because an empty group's id may be reused by an unrelated process.
+ * escapes, and there is no memory limit: this is the fallback where no cgroup is writable. Signals are sent
+ * only while the job is known to have a process left in its group, because an empty group's id may be reused
+ * by an unrelated process.
  */
 public final class ProcessGroupContainment implements Containment {
 
@@ -21,10 +24,8 @@ public final class ProcessGroupContainment implements Containment {
     private final long pageKb;
 
     public ProcessGroupContainment() {
-        long ticks = LibC.INSTANCE.sysconf(LibC.SC_CLK_TCK);
-        long page = LibC.INSTANCE.sysconf(LibC.SC_PAGESIZE);
-        this.ticksPerSecond = ticks > 0 ? ticks : 100;
-        this.pageKb = page > 0 ? page / 1024 : 4;
+        this.ticksPerSecond = ProcFs.ticksPerSecond();
+        this.pageKb = ProcFs.pageKb();
     }
 
     @Override
@@ -33,15 +34,22 @@ public final class ProcessGroupContainment implements Containment {
     }
 
     @Override
-    public JobGroup contain(long jobId, long leaderPid) {
-        return new ProcessGroup(leaderPid);
+    public JobGroup create(long jobId, long memoryMb) {
+        return new ProcessGroup();
+    }
+
+    @Override
+    public JobGroup adopt(long jobId, String descriptor, long leaderPid) {
+        ProcessGroup group = new ProcessGroup();
+        group.started(descriptor.startsWith("pgid=") ? Long.parseLong(descriptor.substring(5)) : leaderPid);
+        return group;
     }
 
     @Override
     public Map<JobGroup, GroupUsage> sample(Collection<JobGroup> groups) {
         Map<Long, JobGroup> byPgid = new HashMap<>();
         for (JobGroup g : groups) {
-            byPgid.put(g.id(), g);
+            byPgid.put(((ProcessGroup) g).pgid, g);
         }
         Map<Long, long[]> sums = new HashMap<>();
         for (ProcStat p : ProcFs.all()) {
@@ -59,16 +67,41 @@ public final class ProcessGroupContainment implements Containment {
         return out;
     }
 
-    /** A job's process group, named by its leader's pid. */
-    record ProcessGroup(long id) implements JobGroup {
+    /** A job's process group, named by its leader's pid once it started. */
+    static final class ProcessGroup implements JobGroup {
+
+        private volatile long pgid;
+
+        @Override
+        public String id() {
+            return "pgid " + pgid;
+        }
+
+        @Override
+        public List<Path> joinFiles() {
+            return List.of();
+        }
+
+        @Override
+        public void started(long leaderPid) {
+            pgid = leaderPid;
+        }
+
+        @Override
+        public boolean holds(long pid) {
+            return ProcFs.stat(pid).map(p -> p.pgrp() == pgid).orElse(false);
+        }
 
         @Override
         public void signal(int signal) {
+            if (pgid <= 1) {
+                return;
+            }
             try {
-                LibC.INSTANCE.kill((int) -id, signal);
+                LibC.INSTANCE.kill((int) -pgid, signal);
             } catch (LastErrorException e) {
                 if (e.getErrorCode() != LibC.ESRCH) {
-                    throw new IllegalStateException("kill(-" + id + ", " + signal + ") failed: errno " + e.getErrorCode(), e);
+                    throw new IllegalStateException("kill(-" + pgid + ", " + signal + ") failed: errno " + e.getErrorCode(), e);
                 }
             }
         }
@@ -85,7 +118,20 @@ public final class ProcessGroupContainment implements Containment {
 
         @Override
         public boolean isEmpty() {
-            return ProcFs.group(id).isEmpty();
+            return ProcFs.group(pgid).isEmpty();
+        }
+
+        @Override
+        public boolean outOfMemory() {
+            return false;
+        }
+
+        @Override
+        public void release() {}
+
+        @Override
+        public String descriptor() {
+            return "pgid=" + pgid;
         }
     }
 }

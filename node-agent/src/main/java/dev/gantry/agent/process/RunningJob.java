@@ -2,6 +2,7 @@ package dev.gantry.agent.process;
 
 import dev.gantry.agent.job.ExitStatus;
 import dev.gantry.agent.job.JobState;
+import dev.gantry.agent.job.JobUser;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
@@ -11,7 +12,15 @@ final class RunningJob {
 
     final long jobId;
     JobState state = JobState.STARTING;
+    /** The batch script's process when this agent run started it; null for a job re-adopted after a restart. */
     Process process;
+    /** The leader's pid and /proc start time, which name it for good (set once it runs). */
+    long pid;
+    long pidStartTicks;
+    String partition = "";
+    /** Whether the leader is known to be inside its group or cgroups (see JobSupervisor.settle). */
+    boolean settled;
+    JobUser user = new JobUser("", 0, 0);
     Containment.JobGroup group;
     Instant startedAt;
     /** Set by the first TerminateJob; the exit report carries it. */
@@ -22,12 +31,44 @@ final class RunningJob {
     ExitStatus status;
     double maxCpuSeconds;
     long maxRssKb;
+    /** The latest sample's resident memory, for the per-partition gauges. */
+    long rssKb;
 
     RunningJob(long jobId) {
         this.jobId = jobId;
     }
 
+    /** A job an earlier run of the agent started, as its table entry names it. */
+    static RunningJob adopted(JobTableStore.Entry e, Containment.JobGroup group) {
+        RunningJob job = new RunningJob(e.jobId());
+        job.pid = e.pid();
+        job.pidStartTicks = e.pidStartTicks();
+        job.partition = e.partition();
+        job.user = e.user();
+        job.startedAt = e.startedAt();
+        job.group = group;
+        job.state = e.suspended() ? JobState.SUSPENDED : JobState.RUNNING;
+        return job;
+    }
+
+    /**
+     * Before the first signal, freeze or thaw of a job this run started: waits until its leader is in place (joined
+     * its cgroups, or leads its process group), which takes microseconds to a few milliseconds after the launch
+     * returned, so that nothing sent to the job misses it. Launches themselves do not wait for it.
+     */
+    void settle() {
+        if (!settled && process != null) {
+            BatchLauncher.awaitInPlace(process, group);
+        }
+        settled = true;
+    }
+
     boolean hasProcess() {
         return group != null;
+    }
+
+    JobTableStore.Entry entry() {
+        return new JobTableStore.Entry(jobId, pid, pidStartTicks, startedAt, partition, user, group.descriptor(),
+                state == JobState.SUSPENDED, terminateReason == null ? "" : terminateReason);
     }
 }

@@ -10,7 +10,9 @@ import dev.gantry.agent.node.HubLink;
 import dev.gantry.agent.node.NodeIdentity;
 import dev.gantry.agent.process.BatchLauncher;
 import dev.gantry.agent.process.JobSupervisor;
-import dev.gantry.agent.process.ProcessGroupContainment;
+import dev.gantry.agent.process.Containment;
+import dev.gantry.agent.process.JobTableStore;
+import dev.gantry.agent.process.SiteScripts;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.common.credential.CredentialVerifier;
 import io.grpc.BindableService;
@@ -31,13 +33,18 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Wires the agent: settings, the job supervisor, the NodeAgent service and the link to the controller. */
 @Factory
 class AgentFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AgentFactory.class);
 
     static final String JOBS = "gantry-agent-jobs";
     static final String HUB = "gantry-agent-hub";
@@ -45,6 +52,8 @@ class AgentFactory {
     private static final Backoff BACKOFF = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(30));
     /** Must exceed the longest credential lifetime the controller issues (see LaunchGuard). */
     private static final Duration LAUNCH_MEMORY = Duration.ofDays(1);
+    /** Slurm's PrologEpilogTimeout default is unlimited; a hung prolog must not hold a launch forever. */
+    private static final Duration PROLOG_EPILOG_TIMEOUT = Duration.ofMinutes(5);
 
     @Context
     @Singleton
@@ -105,11 +114,27 @@ class AgentFactory {
                 .build();
     }
 
+    /** The job table and unacknowledged exits, in the spool directory's {@code state/} (survives agent restarts). */
+    @Singleton
+    JobTableStore jobTable(AgentSettings settings) {
+        try {
+            return new JobTableStore(settings.spoolDir().resolve("state"));
+        } catch (IOException | RuntimeException e) {
+            throw new AgentConfigurationException("GANTRY_AGENT_SPOOL_DIR=" + settings.spoolDir() + ": cannot create state/: " + e.getMessage(), e);
+        }
+    }
+
     @Singleton
     @Bean(preDestroy = "close")
-    ExitReportSender exitReports(AgentSettings settings, @Named(HUB) ManagedChannel channel,
+    ExitReportSender exitReports(AgentSettings settings, JobTableStore table, @Named(HUB) ManagedChannel channel,
             @Named(HUB) ScheduledExecutorService scheduler) {
-        return new ExitReportSender(AgentHubGrpc.newBlockingStub(channel), settings.nodeName(), scheduler, BACKOFF, CALL_DEADLINE);
+        return new ExitReportSender(AgentHubGrpc.newBlockingStub(channel), settings.nodeName(), scheduler, BACKOFF, CALL_DEADLINE, table);
+    }
+
+    /** How jobs are held together: GANTRY_AGENT_CONTAINMENT=auto (cgroups when writable, else process groups), cgroup, process_group. */
+    @Singleton
+    Containment containment(AgentSettings settings, @Value("${gantry.agent.containment:auto}") String wanted) {
+        return ContainmentChoice.choose(wanted, settings.nodeName(), settings.spoolDir());
     }
 
     @Singleton
@@ -119,10 +144,16 @@ class AgentFactory {
 
     @Singleton
     @Bean(preDestroy = "close")
-    JobSupervisor supervisor(AgentSettings settings, ExitReportSender exits, AgentMetrics metrics,
-            @Named(JOBS) ScheduledExecutorService scheduler) {
+    JobSupervisor supervisor(AgentSettings settings, ExitReportSender exits, AgentMetrics metrics, Containment containment,
+            JobTableStore table, @Named(JOBS) ScheduledExecutorService scheduler,
+            @Value("${gantry.agent.prolog:}") String prolog, @Value("${gantry.agent.epilog:}") String epilog) {
+        BatchLauncher launcher = new BatchLauncher(settings.spoolDir(), settings.nodeName(), BatchLauncher.defaultTools(),
+                SiteScripts.of(prolog, epilog, PROLOG_EPILOG_TIMEOUT));
         try {
-            Files.createDirectories(settings.spoolDir(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            // jobs running as their users need to reach their own job directory (mode 0700, theirs) below it
+            String mode = launcher.switchesUsers() ? "rwx--x--x" : "rwx------";
+            Files.createDirectories(settings.spoolDir(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(mode)));
+            Files.setPosixFilePermissions(settings.spoolDir(), PosixFilePermissions.fromString(mode));
         } catch (IOException | RuntimeException e) {
             throw new AgentConfigurationException("GANTRY_AGENT_SPOOL_DIR=" + settings.spoolDir() + ": cannot create it: " + e.getMessage(), e);
         }
@@ -131,14 +162,19 @@ class AgentFactory {
                 settings.nodeName(),
                 new CredentialVerifier(settings.credentialKey(), clock),
                 new LaunchGuard(clock, LAUNCH_MEMORY),
-                new BatchLauncher(settings.spoolDir(), settings.nodeName()),
-                new ProcessGroupContainment(),
+                launcher,
+                containment,
+                table,
                 scheduler,
                 clock,
                 exits,
                 metrics,
                 JobSupervisor.Timing.DEFAULT);
         metrics.watch(supervisor);
+        List<Long> adopted = supervisor.adoptFromTable();
+        if (!adopted.isEmpty()) {
+            LOG.info("re-adopted {} job(s) left running by the previous agent: {}", adopted.size(), adopted);
+        }
         return supervisor;
     }
 
@@ -152,7 +188,7 @@ class AgentFactory {
     HubSession hubSession(AgentSettings settings, Hardware hardware, JobSupervisor supervisor,
             @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
         NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), hardware, Instant.now(), version());
-        return new HubSession(AgentHubGrpc.newBlockingStub(channel), node, supervisor::runningJobIds, scheduler,
+        return new HubSession(AgentHubGrpc.newBlockingStub(channel), node, supervisor::runningJobIds, supervisor::usage, scheduler,
                 new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
     }
 

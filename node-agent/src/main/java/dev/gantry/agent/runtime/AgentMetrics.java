@@ -5,28 +5,42 @@ import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.Signals;
 import dev.gantry.agent.process.JobSupervisor;
 import dev.gantry.agent.process.JobTelemetry;
+import dev.gantry.agent.process.UsageSample;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The agent's metrics, all prefixed {@code gantry_agent_}: {@code jobs{state=running|suspended}},
  * {@code launches_total{result=ok|refused|failed}}, {@code launch_seconds} (credential check to process
- * started, a histogram), {@code kills_total{signal}} (signals delivered to jobs, by name: TERM, KILL, …) and
- * {@code containment_mode{mode}} (1 for the mode in use). Never labelled by job or user. Thread-safe.
+ * started, a histogram), {@code kills_total{signal}} (signals delivered to jobs, by name: TERM, KILL, …),
+ * {@code oom_kills_total} (jobs that ended out of memory), {@code running_cpu_seconds{partition}} and
+ * {@code running_memory_bytes{partition}} (CPU time so far and resident memory now of the jobs running on this
+ * node, summed per partition, from the periodic sample) and {@code containment_mode{mode}} (1 for the mode in
+ * use). Never labelled by job or user. Thread-safe.
  */
 public final class AgentMetrics implements JobTelemetry {
 
     private final MeterRegistry registry;
     private final Timer launchSeconds;
+    private final Counter oomKills;
+    /** partition -> {cpu seconds, memory bytes} of its running jobs at the latest sample */
+    private final Map<String, double[]> byPartition = new ConcurrentHashMap<>();
 
     public AgentMetrics(MeterRegistry registry) {
         this.registry = registry;
         this.launchSeconds = Timer.builder("gantry_agent_launch")
                 .description("Time from a LaunchJob's credential check to its batch script running")
                 .publishPercentileHistogram()
+                .register(registry);
+        this.oomKills = Counter.builder("gantry_agent_oom_kills_total")
+                .description("Jobs that ended because the kernel killed a process of theirs for exceeding the memory limit")
                 .register(registry);
         for (String result : new String[] {"ok", "refused", "failed"}) {
             launches(result);
@@ -64,6 +78,42 @@ public final class AgentMetrics implements JobTelemetry {
                 .tag("signal", Signals.name(signal))
                 .register(registry)
                 .increment();
+    }
+
+    @Override
+    public void outOfMemory() {
+        oomKills.increment();
+    }
+
+    @Override
+    public void sampled(List<UsageSample> running) {
+        Map<String, double[]> sums = new HashMap<>();
+        for (UsageSample u : running) {
+            double[] sum = sums.computeIfAbsent(u.partition(), p -> new double[2]);
+            sum[0] += u.cpuSeconds();
+            sum[1] += u.rssKb() * 1024.0;
+        }
+        for (String partition : sums.keySet()) {
+            byPartition.computeIfAbsent(partition, this::registerPartition);
+        }
+        byPartition.forEach((partition, values) -> {
+            double[] sum = sums.getOrDefault(partition, new double[2]);
+            values[0] = sum[0];
+            values[1] = sum[1];
+        });
+    }
+
+    private double[] registerPartition(String partition) {
+        double[] values = new double[2];
+        Gauge.builder("gantry_agent_running_cpu_seconds", values, v -> v[0])
+                .description("CPU seconds used so far by the jobs running on this node, per partition")
+                .tag("partition", partition)
+                .register(registry);
+        Gauge.builder("gantry_agent_running_memory_bytes", values, v -> v[1])
+                .description("Resident memory of the jobs running on this node, per partition")
+                .tag("partition", partition)
+                .register(registry);
+        return values;
     }
 
     private Counter launches(String result) {

@@ -36,7 +36,7 @@ class ExitReportSenderTest {
 
     @Test
     void report_carriesTheExit() {
-        sender.jobEnded(new JobExit(1, new ExitStatus(0, 9), "cancelled", 1.5, 2048, START, START.plusSeconds(3)));
+        sender.jobEnded(new JobExit(1, new ExitStatus(0, 9), "cancelled", 1.5, 2048, START, START.plusSeconds(3), false));
 
         Await.until("acknowledged", () -> hub.exits.size() == 1);
         ReportJobExitRequest r = hub.exits.get(0);
@@ -52,11 +52,19 @@ class ExitReportSenderTest {
     }
 
     @Test
+    void report_ofAJobKilledAtItsMemoryLimit_saysOutOfMemory() {
+        sender.jobEnded(new JobExit(2, new ExitStatus(0, 9), "", 0.1, 49152, START, START, true));
+
+        Await.until("acknowledged", () -> hub.exits.size() == 1);
+        assertEquals(true, hub.exits.get(0).getOutOfMemory());
+    }
+
+    @Test
     void reports_areResentUntilAcknowledged_inTheOrderJobsEnded() {
         hub.refuseNextReports(5);
 
         for (long id = 1; id <= 4; id++) {
-            sender.jobEnded(new JobExit(id, new ExitStatus((int) id, 0), "", 0, 0, START, START));
+            sender.jobEnded(new JobExit(id, new ExitStatus((int) id, 0), "", 0, 0, START, START, false));
         }
 
         Await.until("all acknowledged", () -> hub.exits.size() == 4);
@@ -69,7 +77,7 @@ class ExitReportSenderTest {
     @Test
     void reports_waitWhileTheControllerIsDown_andArriveOnceItIsBack() {
         hub.down(true);
-        sender.jobEnded(new JobExit(7, new ExitStatus(0, 0), "", 0, 0, START, START));
+        sender.jobEnded(new JobExit(7, new ExitStatus(0, 0), "", 0, 0, START, START, false));
         Await.until("a few refused attempts", () -> hub.reportAttempts.size() >= 3);
         assertEquals(List.of(7L), sender.pending());
 

@@ -18,6 +18,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import dev.gantry.agent.process.UsageSample;
+import dev.gantry.api.v1.JobUsage;
 
 /** Registration and heartbeat against a fake AgentHub. */
 class HubSessionTest {
@@ -28,7 +30,8 @@ class HubSessionTest {
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final HubSession session = new HubSession(hub.stub(),
             new NodeIdentity("n7", "127.0.0.1:6820", new Hardware(8, 2, 2, 2, 16000), BOOT, "test"),
-            () -> List.of(5L, 9L), scheduler,
+            () -> List.of(5L, 9L),
+            () -> List.of(new UsageSample(5, "debug", 12.5, 2048, 1024), new UsageSample(9, "debug", 0, 0, 0)), scheduler,
             new HubLink(new Backoff(Duration.ofMillis(20), Duration.ofMillis(100)), Duration.ofSeconds(30)),
             Duration.ofSeconds(5));
 
@@ -56,6 +59,8 @@ class HubSessionTest {
         assertEquals(BOOT.getEpochSecond(), r.getBootTime().getSeconds());
         assertEquals(List.of(5L, 9L), hub.heartbeats.get(0).getRunningJobIdsList());
         assertEquals("n7", hub.heartbeats.get(0).getNode());
+        assertEquals(JobUsage.newBuilder().setJobId(5).setCpuSeconds(12.5).setMaxRssKb(2048).setRssKb(1024).build(),
+                hub.heartbeats.get(0).getJobUsage(0), "usage so far travels with each heartbeat");
         assertEquals(1, hub.registrations.size(), "no re-registration while the epoch stays");
         assertEquals(Optional.of("epoch-1"), session.controllerEpoch());
     }

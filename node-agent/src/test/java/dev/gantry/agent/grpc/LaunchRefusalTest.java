@@ -51,18 +51,21 @@ class LaunchRefusalTest {
                         .build(), "not job " + JOB),
                 new Case("script other than the credential's", rig -> rig.request(JOB, SCRIPT).setScript("#!/bin/bash\nrm -rf ~\n").build(),
                         "script does not match"),
-                new Case("replayed job id", rig -> {
-                    rig.launch(JOB, SCRIPT);
-                    return rig.request(JOB, SCRIPT).build();
+                new Case("replayed launch", rig -> {
+                    LaunchJobRequest launch = rig.request(JOB, SCRIPT).build();
+                    rig.agent.launchJob(launch);
+                    return launch;
                 }, "already launched"),
                 new Case("replay after the job ended", rig -> {
-                    rig.launch(JOB, "#!/bin/bash\nexit 0\n");
+                    LaunchJobRequest launch = rig.request(JOB, "#!/bin/bash\nexit 0\n").build();
+                    rig.agent.launchJob(launch);
                     rig.awaitExit(JOB);
-                    return rig.request(JOB, "#!/bin/bash\nexit 0\n").build();
+                    return launch;
                 }, "already launched"),
-                new Case("launch after terminate", rig -> {
+                new Case("credential issued before the job was terminated", rig -> {
+                    LaunchJobRequest launch = rig.request(JOB, SCRIPT).build();
                     rig.terminate(JOB, 0);
-                    return rig.request(JOB, SCRIPT).build();
+                    return launch;
                 }, "terminated"));
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.agent.process.ProcFs;
-import dev.gantry.agent.process.ProcStat;
 import dev.gantry.agent.testing.AgentRig;
 import dev.gantry.agent.testing.Await;
 import dev.gantry.api.v1.ResumeJobRequest;
@@ -46,16 +45,16 @@ class SuspendResumeTest {
 
         rig.agent.suspendJob(SuspendJobRequest.newBuilder().setJobId(70).build());
 
-        Await.until("state T", () -> stat(pid).state() == 'T');
+        Await.until("every process of the job in state T", () -> ProcFs.group(pid).stream().allMatch(p -> p.state() == 'T'));
         long stopped = cpuTicks(pid);
         Await.pause(1000);
         assertEquals(stopped, cpuTicks(pid), "no CPU time while stopped");
-        assertEquals('T', stat(pid).state());
+        assertTrue(ProcFs.group(pid).stream().allMatch(p -> p.state() == 'T'));
 
         rig.agent.resumeJob(ResumeJobRequest.newBuilder().setJobId(70).build());
 
         Await.until("CPU time grows again", () -> cpuTicks(pid) > stopped);
-        assertTrue(stat(pid).state() != 'T');
+        assertTrue(ProcFs.group(pid).stream().noneMatch(p -> p.state() == 'T'));
     }
 
     @Test
@@ -89,12 +88,8 @@ class SuspendResumeTest {
         assertEquals(Status.Code.NOT_FOUND, unknown.getStatus().getCode());
     }
 
-    private static ProcStat stat(long pid) {
-        return ProcFs.stat(pid).orElseThrow(() -> new AssertionError("process " + pid + " is gone"));
-    }
-
+    /** CPU time of the job's live processes (its process group, led by {@code pid}). */
     private static long cpuTicks(long pid) {
-        ProcStat s = stat(pid);
-        return s.utime() + s.stime();
+        return ProcFs.group(pid).stream().mapToLong(s -> s.utime() + s.stime()).sum();
     }
 }

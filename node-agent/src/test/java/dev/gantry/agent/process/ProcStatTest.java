@@ -15,7 +15,7 @@ class ProcStatTest {
     void parse_readsStatePgrpTimesAndRss() {
         ProcStat s = ProcStat.parse("8704 (cat) R 8700 8690 3991" + TAIL).orElseThrow();
 
-        assertEquals(new ProcStat(8704, 'R', 8690, 11, 7, 5, 3, 394), s);
+        assertEquals(new ProcStat(8704, 'R', 8690, 11, 7, 5, 3, 90587, 394), s);
         assertEquals(26, s.cpuTicksWithChildren());
         assertTrue(s.isLive());
     }

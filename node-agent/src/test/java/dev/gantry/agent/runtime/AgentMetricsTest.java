@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.agent.testing.AgentRig;
+import dev.gantry.agent.testing.Await;
 import dev.gantry.api.v1.SuspendJobRequest;
 import io.grpc.StatusRuntimeException;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -39,6 +40,10 @@ class AgentMetricsTest {
             assertContains(running, "gantry_agent_launch_seconds_bucket{le=");
             assertContains(running, "gantry_agent_launch_seconds_count 2");
             assertContains(running, "gantry_agent_containment_mode{mode=\"process_group\"} 1.0");
+            assertContains(running, "gantry_agent_oom_kills_total 0.0");
+            Await.until("a usage sample of the running jobs, by partition",
+                    () -> registry.scrape().contains("gantry_agent_running_memory_bytes{partition=\"debug\"}"));
+            assertContains(registry.scrape(), "gantry_agent_running_cpu_seconds{partition=\"debug\"}");
 
             rig.terminate(1, 30);
             rig.awaitExit(1);

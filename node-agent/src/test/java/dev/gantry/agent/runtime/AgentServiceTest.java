@@ -71,7 +71,8 @@ class AgentServiceTest {
                 String scrape = HttpClient.newHttpClient().send(
                         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/prometheus")).build(),
                         HttpResponse.BodyHandlers.ofString()).body();
-                assertTrue(scrape.contains("gantry_agent_containment_mode{mode=\"process_group\"} 1.0"), scrape);
+                String mode = ctx.getBean(dev.gantry.agent.process.JobSupervisor.class).containmentMode();
+                assertTrue(scrape.contains("gantry_agent_containment_mode{mode=\"" + mode + "\"} 1.0"), scrape);
                 assertTrue(scrape.contains("gantry_agent_launches_total{result=\"ok\"} 1.0"), scrape);
             } finally {
                 channel.shutdownNow();

@@ -5,6 +5,9 @@ import dev.gantry.agent.grpc.NodeAgentGrpcService;
 import dev.gantry.agent.job.LaunchGuard;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.process.BatchLauncher;
+import dev.gantry.agent.process.Containment;
+import dev.gantry.agent.process.JobTableStore;
+import dev.gantry.agent.process.SiteScripts;
 import dev.gantry.agent.process.JobSupervisor;
 import dev.gantry.agent.process.JobTelemetry;
 import dev.gantry.agent.process.ProcessGroupContainment;
@@ -27,6 +30,7 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -40,8 +44,12 @@ public final class AgentRig implements AutoCloseable {
     public static final String NODE = "n1";
 
     public final FakeAgentHub hub = new FakeAgentHub();
-    public final KeyPair keys = CredentialKeys.generate();
-    public final CredentialSigner signer = new CredentialSigner(keys);
+    public final KeyPair keys;
+    public final CredentialSigner signer;
+    public final Containment containment;
+    public final JobTableStore table;
+    /** The jobs this rig re-adopted at start from an earlier rig over the same directory. */
+    public final List<Long> adopted;
     public final Path workDir;
     public final Path spoolDir;
     public final JobSupervisor supervisor;
@@ -57,18 +65,43 @@ public final class AgentRig implements AutoCloseable {
     }
 
     public AgentRig(Path tempDir, JobTelemetry telemetry) {
+        this(tempDir, telemetry, new ProcessGroupContainment());
+    }
+
+    /** A rig with its own containment (cgroups: see {@link Cgroups}) and key pair. */
+    public AgentRig(Path tempDir, JobTelemetry telemetry, Containment containment) {
+        this(tempDir, telemetry, containment, CredentialKeys.generate());
+    }
+
+    /**
+     * A rig over {@code tempDir}'s spool and work directories; a second rig over the same directory and keys is
+     * the same agent restarted (it re-adopts what the first one left running).
+     */
+    public AgentRig(Path tempDir, JobTelemetry telemetry, Containment containment, KeyPair keys) {
+        this(tempDir, telemetry, containment, keys, SiteScripts.NONE);
+    }
+
+    /** A rig whose agent runs the site's prolog and epilog. */
+    public AgentRig(Path tempDir, JobTelemetry telemetry, Containment containment, KeyPair keys, SiteScripts siteScripts) {
         try {
+            this.keys = keys;
+            this.signer = new CredentialSigner(keys);
+            this.containment = containment;
             workDir = Files.createDirectories(tempDir.resolve("work"));
             spoolDir = tempDir.resolve("spool");
             InstantSource clock = InstantSource.system();
-            exits = new ExitReportSender(hub.stub(), NODE, scheduler, new Backoff(Duration.ofMillis(50), Duration.ofMillis(200)), Duration.ofSeconds(10));
+            table = new JobTableStore(spoolDir.resolve("state"));
+            exits = new ExitReportSender(hub.stub(), NODE, scheduler, new Backoff(Duration.ofMillis(50), Duration.ofMillis(200)),
+                    Duration.ofSeconds(10), table);
             supervisor = new JobSupervisor(NODE,
                     new CredentialVerifier(keys.getPublic(), clock),
                     new LaunchGuard(clock, Duration.ofHours(1)),
-                    new BatchLauncher(spoolDir, NODE),
-                    new ProcessGroupContainment(),
+                    new BatchLauncher(spoolDir, NODE, BatchLauncher.defaultTools(), siteScripts),
+                    containment,
+                    table,
                     scheduler, clock, exits, telemetry,
                     new JobSupervisor.Timing(Duration.ofMillis(50), Duration.ofSeconds(1), Duration.ofMillis(200)));
+            adopted = supervisor.adoptFromTable();
             String name = InProcessServerBuilder.generateName();
             server = InProcessServerBuilder.forName(name).addService(new NodeAgentGrpcService(supervisor)).build().start();
             channel = InProcessChannelBuilder.forName(name).build();
@@ -129,6 +162,19 @@ public final class AgentRig implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops this agent as a crash or restart would: its services and threads go away, its jobs keep running, its
+     * job table and unacknowledged exits stay on disk.
+     */
+    public void abandon() {
+        supervisor.close();
+        channel.shutdownNow();
+        server.shutdownNow();
+        exits.close();
+        scheduler.shutdownNow();
+        hub.close();
+    }
+
     @Override
     public void close() {
         for (long id : supervisor.runningJobIds()) {
@@ -141,5 +187,8 @@ public final class AgentRig implements AutoCloseable {
         exits.close();
         scheduler.shutdownNow();
         hub.close();
+        if (containment instanceof dev.gantry.agent.process.CgroupContainment cgroups) {
+            Cgroups.removeScope(cgroups.layout());
+        }
     }
 }

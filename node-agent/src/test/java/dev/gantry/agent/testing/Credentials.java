@@ -14,12 +14,24 @@ public final class Credentials {
     private final CredentialSigner signer;
     private long jobId = 1;
     private String user = "alice";
-    private int uid = 1000;
-    private int gid = 1000;
+    /** The test's own uid and gid by default: jobs then run as the agent's user, as root or not. */
+    private int uid = OWN_UID;
+    private int gid = OWN_GID;
     private List<String> nodes = List.of("n1");
     private Instant issuedAt = Instant.now();
     private Instant expiresAt = Instant.now().plusSeconds(3600);
     private String script = "";
+
+    public static final int OWN_UID = idOf("unix:uid");
+    public static final int OWN_GID = idOf("unix:gid");
+
+    private static int idOf(String attribute) {
+        try {
+            return (Integer) java.nio.file.Files.getAttribute(java.nio.file.Path.of("/proc/self"), attribute);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     private Credentials(CredentialSigner signer) {
         this.signer = signer;

@@ -1,0 +1,54 @@
+package dev.gantry.agent.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.gantry.agent.process.BatchLauncher;
+import dev.gantry.agent.testing.AgentRig;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** CR_Core: a launch that names core ids binds the job's processes to them (sched_setaffinity through taskset). */
+class CoreBindingTest {
+
+    private static final String SHOW_AFFINITY = "#!/bin/sh\ngrep Cpus_allowed_list /proc/self/status\n";
+
+    @TempDir
+    Path tmp;
+
+    AgentRig rig;
+
+    @BeforeEach
+    void start() {
+        assumeTrue(!BatchLauncher.defaultTools().taskset().isEmpty(), "no taskset on this host");
+        rig = new AgentRig(tmp);
+    }
+
+    @AfterEach
+    void stop() {
+        if (rig != null) {
+            rig.close();
+        }
+    }
+
+    @Test
+    void launchNamingCores_bindsTheJobToThem() {
+        int last = Runtime.getRuntime().availableProcessors() - 1;
+        rig.agent.launchJob(rig.request(110, SHOW_AFFINITY).addCoreIds(last).build());
+
+        assertEquals(0, rig.awaitExit(110).getExitCode());
+        assertEquals("Cpus_allowed_list:\t" + last + "\n", AgentRig.read(rig.outputOf(110)));
+    }
+
+    @Test
+    void launchWithoutCores_isNotBound() {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        rig.launch(111, SHOW_AFFINITY);
+
+        assertEquals(0, rig.awaitExit(111).getExitCode());
+        assertEquals("Cpus_allowed_list:\t" + (cpus == 1 ? "0" : "0-" + (cpus - 1)) + "\n", AgentRig.read(rig.outputOf(111)));
+    }
+}
