@@ -71,6 +71,16 @@ final class LocalCluster {
         Files.createDirectories(state);
         Path configCopy = runDir.resolve("gantry.conf");
         Files.copy(config.source(), configCopy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        // topology/tree: the topology file goes where the copy will look for it (a relative TopologyFile or topology.conf)
+        if (config.topologyFile().isPresent()) {
+            Path dir = config.source().toAbsolutePath().getParent().normalize();
+            Path topology = config.topologyFile().get().normalize();
+            if (topology.startsWith(dir)) {
+                Path target = runDir.resolve(dir.relativize(topology));
+                Files.createDirectories(target.getParent());
+                Files.copy(topology, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
 
         Ports ports = new Ports();
         int schedPort;
@@ -118,6 +128,8 @@ final class LocalCluster {
                 a.put("GANTRY_NODE_CORES_PER_SOCKET", Integer.toString(n.coresPerSocket()));
                 a.put("GANTRY_NODE_THREADS_PER_CORE", Integer.toString(n.threadsPerCore()));
                 a.put("GANTRY_NODE_MEMORY_MB", Long.toString(n.realMemoryMb()));
+                a.put("GANTRY_AGENT_PROLOG", config.get(Keys.PROLOG));
+                a.put("GANTRY_AGENT_EPILOG", config.get(Keys.EPILOG));
                 started.add(start("agent-" + n.name(), jar("node-agent", "gantry-node-agent"), agentPorts.get(n.name()),
                         ports.pick(), a, logs, List.of("-Xmx256m")));
             }

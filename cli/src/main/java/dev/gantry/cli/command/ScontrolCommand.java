@@ -1,0 +1,201 @@
+package dev.gantry.cli.command;
+
+import dev.gantry.api.v1.GetJobRequest;
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.ListJobsRequest;
+import dev.gantry.api.v1.ListNodesRequest;
+import dev.gantry.api.v1.ListPartitionsRequest;
+import dev.gantry.api.v1.Node;
+import dev.gantry.api.v1.Partition;
+import dev.gantry.cli.CliContext;
+import dev.gantry.cli.controller.ControllerFailure;
+import dev.gantry.cli.controller.ControllerNotFoundException;
+import dev.gantry.cli.getopt.OptionSpec;
+import dev.gantry.cli.getopt.ParsedArguments;
+import dev.gantry.cli.scontrol.JobLayout;
+import dev.gantry.cli.scontrol.NodeLayout;
+import dev.gantry.cli.scontrol.PartitionLayout;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * scontrol: the {@code show job|node|partition [NAME]} subcommands (https://slurm.schedmd.com/scontrol.html),
+ * with Slurm's abbreviations (j, n, pa) and messages. Any other keyword is "invalid keyword", exit 1.
+ */
+public final class ScontrolCommand extends SlurmCommand {
+
+    private boolean oneLiner;
+
+    public ScontrolCommand(CliContext context) {
+        super(context, "scontrol");
+    }
+
+    @Override
+    List<OptionSpec> options() {
+        return List.of(
+                OptionSpec.flag('o', "oneliner"),
+                OptionSpec.flag('d', "details"));
+    }
+
+    @Override
+    boolean hIsHelp() {
+        return true;
+    }
+
+    @Override
+    int execute(ParsedArguments arguments) {
+        oneLiner = arguments.has("oneliner");
+        List<String> words = arguments.operands();
+        if (words.isEmpty()) {
+            return error("no command given (interactive mode is not supported); "
+                    + "try: scontrol show job|node|partition [NAME]");
+        }
+        String keyword = words.get(0);
+        if (!abbreviates(keyword, "show", 3)) {
+            context.err().println("invalid keyword: " + keyword);
+            return 1;
+        }
+        if (words.size() < 2) {
+            context.err().println("too few arguments for keyword:" + keyword);
+            return 1;
+        }
+        if (words.size() > 3) {
+            context.err().println("too many arguments for keyword:" + keyword);
+            return 1;
+        }
+        String entity = words.get(1);
+        String name = words.size() > 2 ? words.get(2) : null;
+        try (ControllerSession session = ControllerSession.open(context)) {
+            if (abbreviates(entity, "jobs", 1)) {
+                return showJobs(session, name);
+            }
+            if (abbreviates(entity, "nodes", 1)) {
+                return showNodes(session, name);
+            }
+            if (abbreviates(entity, "partitions", 2)) {
+                return showPartitions(session, name);
+            }
+            context.err().println("invalid entity:" + entity + " for keyword:" + keyword + " ");
+            return 1;
+        } catch (ControllerNotFoundException e) {
+            return error(e.getMessage());
+        }
+    }
+
+    private int showJobs(ControllerSession session, String id) {
+        List<Job> jobs;
+        try {
+            if (id != null) {
+                long jobId = parseJobId(id);
+                if (jobId <= 0) {
+                    context.err().println("slurm_load_jobs error: Invalid job id specified");
+                    return 1;
+                }
+                jobs = List.of(session.stub().getJob(GetJobRequest.newBuilder().setJobId(jobId).build()).getJob());
+            } else {
+                jobs = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
+            }
+        } catch (StatusRuntimeException e) {
+            String why = e.getStatus().getCode() == Status.Code.NOT_FOUND
+                    ? "Invalid job id specified" : ControllerFailure.describe(e);
+            context.err().println("slurm_load_jobs error: " + why);
+            return 1;
+        }
+        if (jobs.isEmpty()) {
+            context.out().println("No jobs in the system");
+            return 0;
+        }
+        JobLayout layout = new JobLayout(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner);
+        jobs.stream().sorted(Comparator.comparingLong(Job::getJobId)).forEach(j -> context.out().print(layout.render(j)));
+        return 0;
+    }
+
+    private int showNodes(ControllerSession session, String name) {
+        List<Node> nodes;
+        try {
+            ListNodesRequest.Builder request = ListNodesRequest.newBuilder();
+            if (name != null) {
+                request.addNames(name);
+            }
+            nodes = session.stub().listNodes(request.build()).getNodesList();
+        } catch (StatusRuntimeException e) {
+            context.err().println("slurm_load_node error: " + ControllerFailure.describe(e));
+            return 1;
+        }
+        if (name != null) {
+            nodes = nodes.stream().filter(n -> n.getName().equals(name)).toList();
+        }
+        if (nodes.isEmpty()) {
+            context.out().println(name != null ? "Node " + name + " not found" : "No nodes in the system");
+            return name != null ? 1 : 0;
+        }
+        NodeLayout layout = new NodeLayout(context.zone(), oneLiner);
+        nodes.forEach(n -> context.out().print(layout.render(n)));
+        return 0;
+    }
+
+    private int showPartitions(ControllerSession session, String name) {
+        List<Partition> partitions;
+        try {
+            ListPartitionsRequest.Builder request = ListPartitionsRequest.newBuilder();
+            if (name != null) {
+                request.addNames(name);
+            }
+            partitions = session.stub().listPartitions(request.build()).getPartitionsList();
+        } catch (StatusRuntimeException e) {
+            context.err().println("slurm_load_partitions error: " + ControllerFailure.describe(e));
+            return 1;
+        }
+        if (name != null) {
+            partitions = partitions.stream().filter(p -> p.getName().equals(name)).toList();
+        }
+        if (partitions.isEmpty()) {
+            context.out().println(name != null ? "Partition " + name + " not found" : "No partitions in the system");
+            return name != null ? 1 : 0;
+        }
+        PartitionLayout layout = new PartitionLayout(oneLiner);
+        partitions.forEach(p -> context.out().print(layout.render(p)));
+        return 0;
+    }
+
+    /** Slurm's keyword matching: {@code word} is a case-insensitive prefix of {@code full}, at least {@code min} long. */
+    static boolean abbreviates(String word, String full, int min) {
+        String w = word.toLowerCase(Locale.ROOT);
+        return w.length() >= min && w.length() <= full.length() && full.startsWith(w);
+    }
+
+    private static long parseJobId(String text) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    String usage() {
+        return "Usage: scontrol [-o] show job|node|partition [NAME]\n";
+    }
+
+    @Override
+    String help() {
+        return """
+                Usage: scontrol [OPTIONS] show ENTITY [NAME]
+                  ENTITY is job, node or partition (or an abbreviation: j, n, pa); without NAME, all of them.
+
+                Options:
+                  -d, --details              (accepted; Gantry prints the same details)
+                  -o, --oneliner             print information one line per record
+
+                Help options:
+                  -h, --help                 show this help message
+                      --usage                display brief usage message
+
+                Other options:
+                  -V, --version              output version information and exit
+                """;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.gantry.cli.command;
+
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.ListJobsRequest;
+import dev.gantry.cli.CliContext;
+import dev.gantry.cli.controller.ControllerFailure;
+import dev.gantry.cli.controller.ControllerNotFoundException;
+import dev.gantry.cli.getopt.OptionSpec;
+import dev.gantry.cli.getopt.ParsedArguments;
+import dev.gantry.cli.squeue.JobFilter;
+import dev.gantry.cli.squeue.JobFormat;
+import dev.gantry.cli.squeue.JobOrder;
+import dev.gantry.cli.squeue.JobStates;
+import dev.gantry.cli.squeue.QueueReport;
+import io.grpc.StatusRuntimeException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * squeue: lists jobs (https://slurm.schedmd.com/squeue.html). Slurm's default format, sort and state
+ * selection; -o, -S, -t, -j, -u, -p, -h and -l as Slurm interprets them, and SQUEUE_FORMAT, SQUEUE_SORT and
+ * SQUEUE_STATES from the environment. As in Slurm, a single job id the controller does not know is an error
+ * ("slurm_load_jobs error: Invalid job id specified", exit 1), while unknown ids in a longer list are not shown.
+ */
+public final class SqueueCommand extends SlurmCommand {
+
+    public SqueueCommand(CliContext context) {
+        super(context, "squeue");
+    }
+
+    @Override
+    List<OptionSpec> options() {
+        return List.of(
+                OptionSpec.flag('h', "noheader"),
+                OptionSpec.withValue('o', "format"),
+                OptionSpec.flag('l', "long"),
+                OptionSpec.withOptionalValue('j', "jobs", "job"),
+                OptionSpec.withValue('u', "user", "users"),
+                OptionSpec.flag('\0', "me"),
+                OptionSpec.withValue('p', "partition", "partitions"),
+                OptionSpec.withValue('t', "states"),
+                OptionSpec.withValue('S', "sort"),
+                OptionSpec.flag('a', "all"));
+    }
+
+    @Override
+    boolean hIsHelp() {
+        return false;
+    }
+
+    @Override
+    int execute(ParsedArguments arguments) {
+        List<String> operands = arguments.operands();
+        boolean jobFlag = arguments.has("jobs");
+        String jobList = arguments.last("jobs");
+        if (jobFlag && jobList == null && !operands.isEmpty()) {
+            jobList = operands.get(0);
+            operands = operands.subList(1, operands.size());
+        }
+        if (!operands.isEmpty()) {
+            error("Unrecognized option: " + operands.get(0));
+            return tryHelp();
+        }
+        boolean noHeader = arguments.has("noheader");
+        boolean longReport = arguments.has("long");
+        JobStates.StateFilter states = null;
+        Set<Long> ids = new LinkedHashSet<>();
+        JobOrder order;
+        try {
+            String st = arguments.has("states") ? arguments.last("states") : context.environment().get("SQUEUE_STATES");
+            if (st != null) {
+                states = JobStates.parse(st);
+            }
+            if (jobList != null) {
+                for (String id : jobList.split(",")) {
+                    ids.add(jobId(id.trim()));
+                }
+            }
+            String sort = arguments.has("sort") ? arguments.last("sort")
+                    : context.environment().getOrDefault("SQUEUE_SORT", JobOrder.DEFAULT);
+            order = JobOrder.parse(sort);
+        } catch (IllegalArgumentException e) {
+            return error(e.getMessage().split("\n"));
+        }
+        JobFormat format = JobFormat.parse(formatString(arguments, longReport));
+        format.unknownCodes().forEach(c -> error("Invalid job format specification: " + c));
+        Set<String> users = names(arguments.has("me") ? context.account().userName() : arguments.last("user"));
+        Set<String> partitions = names(arguments.last("partition"));
+
+        List<Job> fetched;
+        try (ControllerSession session = ControllerSession.open(context)) {
+            fetched = session.stub().listJobs(request(ids, users, partitions, states)).getJobsList();
+        } catch (ControllerNotFoundException e) {
+            return error(e.getMessage());
+        } catch (StatusRuntimeException e) {
+            context.err().println("slurm_load_jobs error: " + ControllerFailure.describe(e));
+            return 1;
+        }
+        if (ids.size() == 1 && fetched.isEmpty()) {
+            context.err().println("slurm_load_jobs error: Invalid job id specified");
+            return 1;
+        }
+        Instant now = context.clock().instant();
+        if (longReport && !noHeader) {
+            // ctime(3)'s layout, as Slurm's print_date()
+            DateTimeFormatter ctime = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.ROOT);
+            context.out().println(ctime.format(now.atZone(context.zone())));
+        }
+        QueueReport report = new QueueReport(format, order, new JobFilter(ids, users, partitions, states), !noHeader);
+        report.lines(fetched, now, context.timeZone()).forEach(context.out()::println);
+        return 0;
+    }
+
+    private String formatString(ParsedArguments arguments, boolean longReport) {
+        if (arguments.has("format")) {
+            return arguments.last("format");
+        }
+        if (longReport) {
+            return JobFormat.LONG;
+        }
+        return context.environment().getOrDefault("SQUEUE_FORMAT", JobFormat.DEFAULT);
+    }
+
+    /**
+     * What to ask the controller. A single job id is asked alone, so that "unknown" can be told from
+     * "filtered out"; otherwise filters go to the server and are applied again here.
+     */
+    private static ListJobsRequest request(Set<Long> ids, Set<String> users, Set<String> partitions,
+                                           JobStates.StateFilter states) {
+        ListJobsRequest.Builder r = ListJobsRequest.newBuilder().addAllJobIds(ids);
+        if (ids.size() == 1) {
+            return r.build();
+        }
+        r.addAllUsers(users).addAllPartitions(partitions);
+        if (states != null && !states.all() && !states.completing()) {
+            r.addAllStates(states.states());
+        }
+        return r.build();
+    }
+
+    private static long jobId(String text) {
+        try {
+            long id = Long.parseLong(text);
+            if (id > 0) {
+                return id;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("Invalid job id: " + text);
+    }
+
+    private static Set<String> names(String list) {
+        Set<String> out = new LinkedHashSet<>();
+        if (list != null) {
+            for (String s : list.split(",")) {
+                if (!s.isBlank()) {
+                    out.add(s.trim());
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    String usage() {
+        return """
+                Usage: squeue [-j jobid] [-o format] [-p partitions] [--sort fields] [-t states]
+                              [-u user_name] [--me] [-ahl]
+                """;
+    }
+
+    @Override
+    String help() {
+        return """
+                Usage: squeue [OPTIONS]
+                  -a, --all                       display jobs in hidden partitions (Gantry has none)
+                  -h, --noheader                  no headers on output
+                  -j, --jobs=job(s)               comma separated list of jobs IDs to view, default is all
+                  -l, --long                      long report
+                      --me                        equivalent to --user=<my username>
+                  -o, --format=format             format specification
+                  -p, --partition=partition(s)    comma separated list of partitions to view, default is all partitions
+                  -S, --sort=fields               comma separated list of fields to sort on
+                  -t, --states=states             comma separated list of states to view, default is pending and
+                                                  running, '--states=all' reports all states
+                  -u, --user=user_name(s)         comma separated list of users to view
+
+                Help options:
+                      --help                      show this help message
+                      --usage                     display a brief summary of squeue options
+
+                Other options:
+                  -V, --version                   output version information and exit
+                """;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.gantry.cli.controller;
+
+import io.grpc.ManagedChannel;
+import io.grpc.okhttp.OkHttpChannelBuilder;
+import java.time.Duration;
+
+/**
+ * The one place that opens channels to the controller. Plain-text gRPC for now; TLS and tokens will be
+ * configured here. OkHttp rather than Netty: a command line tool lives for one call, and OkHttp's transport
+ * loads far fewer classes (see docs/benchmarks.md).
+ */
+public final class ControllerChannels {
+
+    /** How long one call may take before the command reports a timeout (Slurm's MessageTimeout is 10 s). */
+    public static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+
+    private ControllerChannels() {}
+
+    /** A new channel; the caller shuts it down. Connecting happens on the first call. */
+    public static ManagedChannel open(ControllerAddress address) {
+        return OkHttpChannelBuilder.forAddress(address.host(), address.port())
+                .usePlaintext()
+                // one blocking call per command: no executor threads to start, no retry machinery to load
+                .directExecutor()
+                .disableRetry()
+                .build();
+    }
+}

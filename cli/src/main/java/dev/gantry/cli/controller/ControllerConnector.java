@@ -1,0 +1,22 @@
+package dev.gantry.cli.controller;
+
+import io.grpc.ManagedChannel;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Opens a channel to the controller. Commands receive one, so tests can hand them an in-process channel. */
+@FunctionalInterface
+public interface ControllerConnector {
+
+    /**
+     * A new channel to the controller; the caller shuts it down.
+     *
+     * @throws ControllerNotFoundException when no controller address is configured
+     */
+    ManagedChannel connect() throws ControllerNotFoundException;
+
+    /** Connects to the address {@link ControllerLocator} finds for this environment and directory. */
+    static ControllerConnector locating(Map<String, String> environment, Path workingDirectory) {
+        return () -> ControllerChannels.open(new ControllerLocator(environment, workingDirectory).locate());
+    }
+}

@@ -1,0 +1,169 @@
+package dev.gantry.cli.scontrol;
+
+import dev.gantry.api.v1.Gres;
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.JobSpec;
+import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.squeue.JobStates;
+import dev.gantry.cli.text.SlurmClock;
+import dev.gantry.cli.text.SlurmSizes;
+import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.common.units.SlurmTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.function.IntFunction;
+
+/**
+ * {@code scontrol show job}: Slurm's field order and spelling (slurm_sprint_job_info in src/api/job_info.c).
+ * Fields Gantry does not track print as Slurm prints them unset: (null), N/A, Unknown, None, 0.
+ *
+ * @param now when the report is made (RunTime counts up to it)
+ * @param zone the zone times print in
+ * @param groupNames group name for a gid, or null when unknown (then the number prints)
+ * @param oneLiner scontrol -o
+ */
+public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner) {
+
+    /** One job's record, ending with a blank line (one-liner: a newline). */
+    public String render(Job job) {
+        JobSpec spec = job.getSpec();
+        KeyValueRecord r = new KeyValueRecord(oneLiner);
+        r.add("JobId=" + job.getJobId() + " JobName=" + spec.getName()).newLine();
+        String group = groupNames.apply(spec.getGid());
+        r.add("UserId=" + spec.getUser() + "(" + Integer.toUnsignedString(spec.getUid()) + ") GroupId="
+                + (group == null ? Integer.toUnsignedString(spec.getGid()) : group)
+                + "(" + Integer.toUnsignedString(spec.getGid()) + ") MCS_label=N/A").newLine();
+        r.add("Priority=" + Long.toUnsignedString(job.getPriority()) + " Nice=0 Account=(null) QOS=(null)").newLine();
+        r.add("JobState=" + JobStates.full(job) + " Reason=" + reason(job) + " Dependency=(null)").newLine();
+        r.add("Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=" + job.getExitCode() + ":" + job.getExitSignal())
+                .newLine();
+        r.add("RunTime=" + SlurmTime.formatLimitLong(runSeconds(job)) + " TimeLimit=" + timeLimit(job)
+                + " TimeMin=N/A").newLine();
+        r.add("SubmitTime=" + time(job.getSubmitTime()) + " EligibleTime=" + time(job.getEligibleTime())).newLine();
+        r.add("AccrueTime=" + time(job.getEligibleTime())).newLine();
+        r.add("StartTime=" + time(job.getStartTime()) + " EndTime=" + endTime(job) + " Deadline=N/A").newLine();
+        r.add("SuspendTime=None SecsPreSuspend=0 LastSchedEval=Unknown Scheduler=Main").newLine();
+        r.add("Partition=" + KeyValueRecord.orNull(job.getPartition()) + " AllocNode:Sid="
+                + KeyValueRecord.orNull(spec.getSubmitHost()) + ":0").newLine();
+        r.add("ReqNodeList=" + hostlist(job.getReqNodesList()) + " ExcNodeList=" + hostlist(job.getExcNodesList())).newLine();
+        r.add("NodeList=" + KeyValueRecord.orNull(job.getNodeList())).newLine();
+        if (!job.getBatchHost().isEmpty()) {
+            r.add("BatchHost=" + job.getBatchHost()).newLine();
+        }
+        r.add("NumNodes=" + numNodes(job) + " NumCPUs=" + job.getNumCpus() + " NumTasks="
+                + (job.getNumTasks() > 0 ? Integer.toString(job.getNumTasks()) : "N/A") + " CPUs/Task="
+                + cpusPerTask(spec) + " ReqB:S:C:T=0:0:*:*").newLine();
+        r.add("TRES=" + tres(job)).newLine();
+        if (job.getGresCount() > 0) {
+            r.add("TresPerNode=" + String.join(",", job.getGresList().stream().map(g -> "gres/" + gresText(g)).toList()))
+                    .newLine();
+        }
+        r.add("Socks/Node=* NtasksPerN:B:S:C=" + job.getNtasksPerNode() + ":0:*:* CoreSpec=*").newLine();
+        r.add("MinCPUsNode=" + cpusPerTask(spec) + (job.getMemPerCpuMb() > 0
+                ? " MinMemoryCPU=" + SlurmSizes.mebibytes(job.getMemPerCpuMb())
+                : " MinMemoryNode=" + SlurmSizes.mebibytes(memoryMb(job))) + " MinTmpDiskNode=0").newLine();
+        r.add("Features=" + KeyValueRecord.orNull(job.getConstraint()) + " DelayBoot=00:00:00").newLine();
+        r.add("OverSubscribe=" + (job.getExclusive() ? "NO" : "OK") + " Contiguous=" + (job.getContiguous() ? 1 : 0)
+                + " Licenses=(null) Network=(null)").newLine();
+        r.add("Command=(null)").newLine();
+        r.add("WorkDir=" + KeyValueRecord.orNull(spec.getWorkDir()));
+        String stdout = StdioPath.expand(spec.getStdoutPath(), job.getJobId(), spec.getUser(), spec.getName(),
+                spec.getWorkDir());
+        String stderr = spec.getStderrPath().isEmpty() ? stdout
+                : StdioPath.expand(spec.getStderrPath(), job.getJobId(), spec.getUser(), spec.getName(),
+                        spec.getWorkDir());
+        r.newLine().add("StdErr=" + stderr);
+        r.newLine().add("StdIn=/dev/null");
+        r.newLine().add("StdOut=" + stdout);
+        r.newLine();
+        return r.end();
+    }
+
+    /** Reason=, with white space replaced by '_' as Slurm does for easier parsing. */
+    private static String reason(Job job) {
+        String reason = job.getReason().isEmpty() ? "None" : job.getReason();
+        return reason.replaceAll("\\s", "_");
+    }
+
+    /** RunTime: 0 while pending, up to now while running, up to the end once finished. */
+    private long runSeconds(Job job) {
+        Instant start = SlurmClock.instant(job.getStartTime());
+        if (job.getState() == JobState.JOB_STATE_PENDING || start == null) {
+            return 0;
+        }
+        Instant end = SlurmClock.instant(job.getEndTime());
+        boolean running = job.getState() == JobState.JOB_STATE_RUNNING
+                || job.getState() == JobState.JOB_STATE_SUSPENDED;
+        Instant until = running || end == null ? now : end;
+        return Math.max(0, Duration.between(start, until).getSeconds());
+    }
+
+    private static String timeLimit(Job job) {
+        long limit = job.getTimeLimitSeconds();
+        if (limit == 0) {
+            return "Partition_Limit";
+        }
+        return SlurmTime.formatLimitLong(limit);
+    }
+
+    private String time(com.google.protobuf.Timestamp ts) {
+        return SlurmClock.scontrolTime(SlurmClock.instant(ts), zone);
+    }
+
+    /** EndTime: "Unknown" while an unlimited job may still run, or when not known. */
+    private String endTime(Job job) {
+        Instant end = SlurmClock.instant(job.getEndTime());
+        if (job.getTimeLimitSeconds() < 0 && end != null && end.isAfter(now)) {
+            return "Unknown";
+        }
+        return SlurmClock.scontrolTime(end, zone);
+    }
+
+    /** NumNodes: a pending job shows its requested range "min-max" when a maximum above the minimum was asked. */
+    private static String numNodes(Job job) {
+        JobSpec spec = job.getSpec();
+        if (job.getState() == JobState.JOB_STATE_PENDING && spec.hasMaxNodes()
+                && spec.getMaxNodes() > job.getNumNodes()) {
+            return job.getNumNodes() + "-" + spec.getMaxNodes();
+        }
+        return Integer.toString(job.getNumNodes());
+    }
+
+    private static int cpusPerTask(JobSpec spec) {
+        return spec.hasCpusPerTask() ? spec.getCpusPerTask() : 1;
+    }
+
+    private static long memoryMb(Job job) {
+        if (job.getMemPerCpuMb() > 0 && job.getNumCpus() > 0 && job.getNumNodes() > 0) {
+            return job.getMemPerCpuMb() * ((job.getNumCpus() + job.getNumNodes() - 1) / job.getNumNodes());
+        }
+        if (job.getMemPerNodeMb() > 0) {
+            return job.getMemPerNodeMb();
+        }
+        return job.getSpec().hasMemPerNodeMb() ? job.getSpec().getMemPerNodeMb() : 0;
+    }
+
+    /** TRES=cpu=N,mem=M,node=N,billing=N (mem omitted when not tracked). */
+    private static String tres(Job job) {
+        StringBuilder t = new StringBuilder("cpu=").append(job.getNumCpus());
+        long mem = memoryMb(job);
+        if (mem > 0) {
+            t.append(",mem=").append(SlurmSizes.mebibytes(mem * Math.max(1, job.getNumNodes())));
+        }
+        t.append(",node=").append(job.getNumNodes()).append(",billing=").append(job.getNumCpus());
+        for (Gres g : job.getGresList()) {
+            t.append(",gres/").append(g.getName()).append('=').append(g.getCount() * Math.max(1, job.getNumNodes()));
+        }
+        return t.toString();
+    }
+
+    /** {@code gpu:2}, {@code gpu:a100:2}. */
+    static String gresText(Gres g) {
+        return g.getType().isEmpty() ? g.getName() + ":" + g.getCount() : g.getName() + ":" + g.getType() + ":" + g.getCount();
+    }
+
+    private static String hostlist(java.util.List<String> nodes) {
+        return nodes.isEmpty() ? "(null)" : Hostlist.compress(nodes);
+    }
+}

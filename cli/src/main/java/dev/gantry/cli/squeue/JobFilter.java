@@ -1,0 +1,54 @@
+package dev.gantry.cli.squeue;
+
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.JobState;
+import java.util.Set;
+
+/**
+ * Which jobs squeue shows (Slurm's {@code _filter_job}). Empty sets select everything. Without -t, a job
+ * list selects jobs in any state, and no job list selects the active ones (PD, R, S, CG).
+ *
+ * @param jobIds -j
+ * @param users -u (user names)
+ * @param partitions -p: a pending job matches any partition it may run in
+ * @param states -t, or null when not given
+ */
+public record JobFilter(Set<Long> jobIds, Set<String> users, Set<String> partitions, JobStates.StateFilter states) {
+
+    public JobFilter {
+        jobIds = Set.copyOf(jobIds);
+        users = Set.copyOf(users);
+        partitions = Set.copyOf(partitions);
+    }
+
+    /** The state filter in effect: -t when given, else all states for a job list, else the active states. */
+    public JobStates.StateFilter effectiveStates() {
+        if (states != null) {
+            return states;
+        }
+        return jobIds.isEmpty() ? JobStates.StateFilter.ACTIVE : JobStates.StateFilter.ALL;
+    }
+
+    public boolean matches(Job job) {
+        if (!jobIds.isEmpty() && !jobIds.contains(job.getJobId())) {
+            return false;
+        }
+        if (!users.isEmpty() && !users.contains(job.getSpec().getUser())) {
+            return false;
+        }
+        if (!partitions.isEmpty() && !inPartitions(job)) {
+            return false;
+        }
+        return effectiveStates().matches(job);
+    }
+
+    private boolean inPartitions(Job job) {
+        if (partitions.contains(job.getPartition())) {
+            return true;
+        }
+        if (job.getState() != JobState.JOB_STATE_PENDING) {
+            return false;
+        }
+        return job.getSpec().getPartitionsList().stream().anyMatch(partitions::contains);
+    }
+}

@@ -1,0 +1,175 @@
+package dev.gantry.cli.squeue;
+
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.JobState;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Slurm's job state names (job_state_string / job_state_string_compact) and the {@code squeue -t} parser.
+ * COMPLETING is a flag on a job, not a base state: a completing job prints CG / COMPLETING whatever its
+ * base state. See https://slurm.schedmd.com/squeue.html#SECTION_JOB-STATE-CODES.
+ */
+public final class JobStates {
+
+    /** Names Slurm accepts in {@code -t} that no Gantry job can be in: they are valid and match nothing. */
+    private static final Map<String, String> FOREIGN = foreign();
+
+    private JobStates() {}
+
+    /** The compact code squeue's %t prints: PD R S CG CD CA F TO NF PR OOM. */
+    public static String compact(Job job) {
+        if (job.getCompleting()) {
+            return "CG";
+        }
+        return switch (job.getState()) {
+            case JOB_STATE_PENDING -> "PD";
+            case JOB_STATE_RUNNING -> "R";
+            case JOB_STATE_SUSPENDED -> "S";
+            case JOB_STATE_COMPLETED -> "CD";
+            case JOB_STATE_CANCELLED -> "CA";
+            case JOB_STATE_FAILED -> "F";
+            case JOB_STATE_TIMEOUT -> "TO";
+            case JOB_STATE_NODE_FAIL -> "NF";
+            case JOB_STATE_PREEMPTED -> "PR";
+            case JOB_STATE_OUT_OF_MEMORY -> "OOM";
+            case JOB_STATE_UNSPECIFIED, UNRECOGNIZED -> "?";
+        };
+    }
+
+    /** The long name squeue's %T and scontrol's JobState= print. */
+    public static String full(Job job) {
+        return job.getCompleting() ? "COMPLETING" : full(job.getState());
+    }
+
+    /** The long name of a base state. */
+    public static String full(JobState state) {
+        return switch (state) {
+            case JOB_STATE_PENDING -> "PENDING";
+            case JOB_STATE_RUNNING -> "RUNNING";
+            case JOB_STATE_SUSPENDED -> "SUSPENDED";
+            case JOB_STATE_COMPLETED -> "COMPLETED";
+            case JOB_STATE_CANCELLED -> "CANCELLED";
+            case JOB_STATE_FAILED -> "FAILED";
+            case JOB_STATE_TIMEOUT -> "TIMEOUT";
+            case JOB_STATE_NODE_FAIL -> "NODE_FAIL";
+            case JOB_STATE_PREEMPTED -> "PREEMPTED";
+            case JOB_STATE_OUT_OF_MEMORY -> "OUT_OF_MEMORY";
+            case JOB_STATE_UNSPECIFIED, UNRECOGNIZED -> "UNKNOWN";
+        };
+    }
+
+    /** True for states a job leaves only by being requeued: it holds no resources and will not run. */
+    public static boolean finished(JobState state) {
+        return switch (state) {
+            case JOB_STATE_PENDING, JOB_STATE_RUNNING, JOB_STATE_SUSPENDED -> false;
+            default -> true;
+        };
+    }
+
+    /**
+     * Parses {@code squeue -t}: a comma list of short or long names, any case, or "all".
+     *
+     * @throws IllegalArgumentException with Slurm's two error lines joined by '\n'
+     */
+    public static StateFilter parse(String list) {
+        if (list.trim().equalsIgnoreCase("all")) {
+            return StateFilter.ALL;
+        }
+        Set<JobState> states = EnumSet.noneOf(JobState.class);
+        boolean completing = false;
+        for (String raw : list.split(",")) {
+            String name = raw.trim().toUpperCase(Locale.ROOT);
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (name.equals("CG") || name.equals("COMPLETING")) {
+                completing = true;
+                continue;
+            }
+            JobState state = base(name);
+            if (state != null) {
+                states.add(state);
+            } else if (!FOREIGN.containsKey(name) && !FOREIGN.containsValue(name)) {
+                throw new IllegalArgumentException("Invalid job state specified: " + raw.trim() + "\n"
+                        + "Valid job states include: PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,"
+                        + "TIMEOUT,NODE_FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,"
+                        + "CONFIGURING,RESIZING,REVOKED,SPECIAL_EXIT");
+            }
+        }
+        return new StateFilter(states, completing, false);
+    }
+
+    private static JobState base(String name) {
+        return switch (name) {
+            case "PD", "PENDING" -> JobState.JOB_STATE_PENDING;
+            case "R", "RUNNING" -> JobState.JOB_STATE_RUNNING;
+            case "S", "SUSPENDED" -> JobState.JOB_STATE_SUSPENDED;
+            case "CD", "COMPLETED" -> JobState.JOB_STATE_COMPLETED;
+            case "CA", "CANCELLED" -> JobState.JOB_STATE_CANCELLED;
+            case "F", "FAILED" -> JobState.JOB_STATE_FAILED;
+            case "TO", "TIMEOUT" -> JobState.JOB_STATE_TIMEOUT;
+            case "NF", "NODE_FAIL" -> JobState.JOB_STATE_NODE_FAIL;
+            case "PR", "PREEMPTED" -> JobState.JOB_STATE_PREEMPTED;
+            case "OOM", "OUT_OF_MEMORY" -> JobState.JOB_STATE_OUT_OF_MEMORY;
+            default -> null;
+        };
+    }
+
+    private static Map<String, String> foreign() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("BF", "BOOT_FAIL");
+        m.put("DL", "DEADLINE");
+        m.put("CF", "CONFIGURING");
+        m.put("RS", "RESIZING");
+        m.put("RV", "REVOKED");
+        m.put("SE", "SPECIAL_EXIT");
+        m.put("RD", "RESV_DEL_HOLD");
+        m.put("RF", "REQUEUE_FED");
+        m.put("RH", "REQUEUE_HOLD");
+        m.put("RQ", "REQUEUED");
+        m.put("SI", "SIGNALING");
+        m.put("SO", "STAGE_OUT");
+        m.put("ST", "STOPPED");
+        return m;
+    }
+
+    /**
+     * Which jobs {@code -t} selects.
+     *
+     * @param states base states selected
+     * @param completing whether completing jobs (CG) are selected
+     * @param all "all": every job the controller returns
+     */
+    public record StateFilter(Set<JobState> states, boolean completing, boolean all) {
+
+        /** Every state. */
+        public static final StateFilter ALL = new StateFilter(EnumSet.allOf(JobState.class), true, true);
+
+        /** squeue without -t (and without -j): pending, running, suspended and completing jobs. */
+        public static final StateFilter ACTIVE = new StateFilter(
+                EnumSet.of(JobState.JOB_STATE_PENDING, JobState.JOB_STATE_RUNNING, JobState.JOB_STATE_SUSPENDED),
+                true, false);
+
+        public StateFilter {
+            EnumSet<JobState> ordered = EnumSet.noneOf(JobState.class);
+            ordered.addAll(states);
+            states = Collections.unmodifiableSet(ordered);
+        }
+
+        /** Whether {@code job} is selected: a completing job matches CG, otherwise its base state must. */
+        public boolean matches(Job job) {
+            if (all) {
+                return true;
+            }
+            if (job.getCompleting()) {
+                return completing;
+            }
+            return states.contains(job.getState());
+        }
+    }
+}
