@@ -177,15 +177,42 @@ public final class BatchLauncher {
     static final Duration IN_PLACE_LIMIT = Duration.ofSeconds(5);
 
     /**
-     * Waits (briefly: microseconds to a few milliseconds) until the new leader has joined its cgroups or led its
-     * own process group, so that no signal sent to the job from now on misses it. Gives up when the process
+     * Waits (briefly: microseconds to a few milliseconds) until the new leader has joined its cgroups and leads its
+     * own process group (past setsid), so that no signal sent to the job from now on misses it. Gives up when the process
      * ended, or after {@link #IN_PLACE_LIMIT} (it still runs; it is then contained as far as it got).
      */
     static void awaitInPlace(Process process, Containment.JobGroup group) {
         long deadline = System.nanoTime() + IN_PLACE_LIMIT.toNanos();
-        while (!group.holds(process.pid()) && process.isAlive() && System.nanoTime() < deadline) {
+        // In its cgroup, and past setsid: signals go to the process group named by its pid, which exists only
+        // once setsid has run; a signal sent before that (ESRCH) would be lost, not delivered.
+        while (!(group.holds(process.pid()) && leadsOwnGroup(process.pid())) && process.isAlive()
+                && System.nanoTime() < deadline) {
             java.util.concurrent.locks.LockSupport.parkNanos(100_000);
         }
+    }
+
+    /** How long {@link #awaitScriptForked} waits at most. */
+    static final Duration SCRIPT_FORK_LIMIT = Duration.ofMillis(500);
+
+    /**
+     * Waits (at most {@link #SCRIPT_FORK_LIMIT}) until the job's status-keeping shell has forked the script, or the
+     * leader has ended. A signal sent to the group before that fork could fall after the shell's last check for
+     * early signals, and the script, forked later, would never get it (a TERM lost that way costs a whole
+     * KillWait). Returns at once for a job whose script is running.
+     */
+    static void awaitScriptForked(long leaderPid) {
+        long deadline = System.nanoTime() + SCRIPT_FORK_LIMIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<ProcStat> group = ProcFs.group(leaderPid);
+            if (group.size() >= 2 || group.stream().noneMatch(p -> p.pid() == leaderPid)) {
+                return;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+    }
+
+    private static boolean leadsOwnGroup(long pid) {
+        return ProcFs.stat(pid).map(s -> s.pgrp() == pid).orElse(false);
     }
 
     /** Runs the site's epilog for a job whose processes are all gone; empty when it succeeded (or there is none). */

@@ -308,6 +308,9 @@ public final class JobSupervisor implements AutoCloseable {
         job.state = JobState.TERMINATING;
         job.settle();
         job.group.thaw();
+        if (job.pid != 0) {
+            BatchLauncher.awaitScriptForked(job.pid);
+        }
         deliver(job, Signals.SIGTERM);
         job.killTimer = tasks.after(() -> killAfterWait(job), killWait);
     }
