@@ -1,15 +1,12 @@
 package dev.gantry.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.api.v1.GangGrpc;
 import dev.gantry.api.v1.GetGangStateRequest;
-import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
 import io.grpc.ManagedChannel;
@@ -17,14 +14,8 @@ import io.grpc.ManagedChannelBuilder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -43,56 +34,31 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LocalClusterE2ETest {
 
-    private static final Duration WAIT = Duration.ofSeconds(90);
-    private static final Pattern SUBMITTED = Pattern.compile("^Submitted batch job (\\d+)$", Pattern.MULTILINE);
-
-    private Path tmp;
-
+    private TestCluster cluster;
     private Path work;
-    private Path runDir;
     private Shell shell;
-    private ManagedChannel channel;
-    private ControllerGrpc.ControllerBlockingStub controller;
     private long completedJob;
     private long failedJob;
     private long cancelledJob;
 
     @BeforeAll
-    void up(@TempDir Path tempDir) throws Exception {
-        tmp = tempDir;
-        Path home = Path.of(System.getProperty("gantry.home", "..")).toAbsolutePath().normalize();
-        work = Files.createDirectories(tmp.resolve("work"));
-        runDir = tmp.resolve("run");
-        Path conf = tmp.resolve("e2e.conf");
-        Files.writeString(conf, """
+    void up(@TempDir Path tmp) throws Exception {
+        cluster = TestCluster.start(tmp, "e2e", """
                 ClusterName=e2e
                 KillWait=5
                 NodeName=n[1-4] CPUs=2 RealMemory=2048
                 PartitionName=debug Nodes=n[1-4] Default=YES MaxTime=60 State=UP
                 PartitionName=parked Nodes=n[1-4] MaxTime=UNLIMITED State=DOWN
                 """);
-        shell = new Shell(home, Map.of("GANTRY_RUN_DIR", runDir.toString(), "GANTRY_CONTROLLER", ""));
-        Shell.Result up = shell.run(tmp, "gantry", "up", "--config", conf.toString(), "--run-dir", runDir.toString());
-        assertEquals(0, up.exit(), up.toString());
-        assertTrue(up.out().contains("is up: 4 node(s)"), up.out());
-        String address = Files.readString(runDir.resolve("controller.addr")).trim();
-        channel = ManagedChannelBuilder.forTarget(address).usePlaintext().build();
-        controller = ControllerGrpc.newBlockingStub(channel);
+        assertTrue(cluster.upResult.out().contains("is up: 4 node(s)"), cluster.upResult.out());
+        work = cluster.work;
+        shell = cluster.shell;
     }
 
     @AfterAll
     void down() throws Exception {
-        if (channel != null) {
-            channel.shutdownNow();
-        }
-        if (shell == null) {
-            return;
-        }
-        List<Long> pids = servicePids();
-        Shell.Result down = shell.run(tmp, "gantry", "down", "--run-dir", runDir.toString());
-        assertEquals(0, down.exit(), down.toString());
-        for (long pid : pids) {
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "service pid " + pid + " still runs");
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -106,8 +72,8 @@ class LocalClusterE2ETest {
                 echo "hello from job $SLURM_JOB_ID on $SLURM_JOB_NODELIST ($SLURM_NNODES node, $SLURM_CPUS_ON_NODE cpus)"
                 echo "partition=$SLURM_JOB_PARTITION submitdir=$SLURM_SUBMIT_DIR gantry=$GANTRY_JOB_ID"
                 """);
-        long id = submit(work, script.toString());
-        Job job = await(id, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
+        long id = cluster.submit(work, script.toString());
+        Job job = cluster.await(id, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
         assertEquals(0, job.getExitCode());
         assertEquals("hello", job.getSpec().getName().isEmpty() ? job.getName() : job.getSpec().getName());
         String out = Files.readString(work.resolve("slurm-" + id + ".out"), StandardCharsets.UTF_8);
@@ -123,8 +89,8 @@ class LocalClusterE2ETest {
     @Test
     @Order(2)
     void aFailingScriptEndsFailed_withItsExitCode() throws Exception {
-        long id = submit(work, "--wrap", "echo about to fail; exit 3", "-o", work.resolve("fail-%j.log").toString());
-        Job job = await(id, j -> j.getState() == JobState.JOB_STATE_FAILED && !j.getCompleting());
+        long id = cluster.submit(work, "--wrap", "echo about to fail; exit 3", "-o", work.resolve("fail-%j.log").toString());
+        Job job = cluster.await(id, j -> j.getState() == JobState.JOB_STATE_FAILED && !j.getCompleting());
         assertEquals(3, job.getExitCode());
         assertTrue(Files.readString(work.resolve("fail-" + id + ".log")).contains("about to fail"));
         failedJob = id;
@@ -133,7 +99,7 @@ class LocalClusterE2ETest {
     @Test
     @Order(3)
     void badInputIsRejectedAtSubmit_namingTheFieldAndTheLimit_andNothingIsStored() throws Exception {
-        long before = submit(work, "--wrap", "true", "-p", "parked");
+        long before = cluster.submit(work, "--wrap", "true", "-p", "parked");
         String[][] cases = {
             {"-p", "nope"}, {"partitions", "nope"},
             {"-N", "0"}, {"min_nodes", "at least 1"},
@@ -148,19 +114,19 @@ class LocalClusterE2ETest {
                     "sbatch " + String.join(" ", cases[i]) + " must name " + String.join(" / ", cases[i + 1]) + "\n" + r);
             assertTrue(r.err().startsWith("sbatch: "), r.err());
         }
-        long after = submit(work, "--wrap", "true", "-p", "parked");
+        long after = cluster.submit(work, "--wrap", "true", "-p", "parked");
         assertEquals(before + 1, after, "no rejected submission was stored or used a job id");
     }
 
     @Test
     @Order(4)
     void scancelOfARunningJob_killsItsProcesses() throws Exception {
-        long id = submit(work, "--wrap", "sleep 600");
-        await(id, j -> j.getState() == JobState.JOB_STATE_RUNNING);
-        awaitTrue(() -> !Procs.ofJob(id).isEmpty(), "the job's processes appear");
+        long id = cluster.submit(work, "--wrap", "sleep 600");
+        cluster.await(id, j -> j.getState() == JobState.JOB_STATE_RUNNING);
+        TestCluster.awaitTrue(() -> !Procs.ofJob(id).isEmpty(), "the job's processes appear");
         Shell.Result cancel = shell.run(work, "scancel", Long.toString(id));
         assertEquals(0, cancel.exit(), cancel.toString());
-        Job job = await(id, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
+        Job job = cluster.await(id, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
         assertEquals(JobState.JOB_STATE_CANCELLED, job.getState());
         assertEquals(List.of(), Procs.ofJob(id), "no process of the cancelled job is left");
         cancelledJob = id;
@@ -169,92 +135,32 @@ class LocalClusterE2ETest {
     @Test
     @Order(5)
     void aRestartOfTheSchedulerKeepsPendingAndFinishedJobs() throws Exception {
-        long pending = submit(work, "--wrap", "true", "-p", "parked");
-        await(pending, j -> j.getState() == JobState.JOB_STATE_PENDING);
-        Shell.Result restart = shell.run(tmp, "gantry", "restart", "scheduler", "--run-dir", runDir.toString());
+        long pending = cluster.submit(work, "--wrap", "true", "-p", "parked");
+        cluster.await(pending, j -> j.getState() == JobState.JOB_STATE_PENDING);
+        Shell.Result restart = shell.run(cluster.tmp, "gantry", "restart", "scheduler", "--run-dir", cluster.runDir.toString());
         assertEquals(0, restart.exit(), restart.toString());
-        assertEquals(JobState.JOB_STATE_PENDING, await(pending, j -> true).getState());
-        assertEquals(JobState.JOB_STATE_COMPLETED, await(completedJob, j -> true).getState());
-        Job failed = await(failedJob, j -> true);
+        assertEquals(JobState.JOB_STATE_PENDING, cluster.await(pending, j -> true).getState());
+        assertEquals(JobState.JOB_STATE_COMPLETED, cluster.await(completedJob, j -> true).getState());
+        Job failed = cluster.await(failedJob, j -> true);
         assertEquals(JobState.JOB_STATE_FAILED, failed.getState());
         assertEquals(3, failed.getExitCode());
-        assertEquals(JobState.JOB_STATE_CANCELLED, await(cancelledJob, j -> true).getState());
+        assertEquals(JobState.JOB_STATE_CANCELLED, cluster.await(cancelledJob, j -> true).getState());
         // The cluster still works: agents re-register with the new controller and a new job runs.
-        long next = submit(work, "--wrap", "echo after restart");
+        long next = cluster.submit(work, "--wrap", "echo after restart");
         assertTrue(next > pending, "job ids keep increasing across a restart");
-        await(next, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
+        cluster.await(next, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
     }
 
     @Test
     @Order(6)
     void gangSvcFollowsTheAllocationEvents() throws Exception {
-        Properties p = clusterProperties();
+        Properties p = cluster.clusterProperties();
         ManagedChannel gang = ManagedChannelBuilder.forTarget("127.0.0.1:" + p.getProperty("gang.grpc")).usePlaintext().build();
         try {
-            awaitTrue(() -> GangGrpc.newBlockingStub(gang).getGangState(GetGangStateRequest.getDefaultInstance())
+            TestCluster.awaitTrue(() -> GangGrpc.newBlockingStub(gang).getGangState(GetGangStateRequest.getDefaultInstance())
                     .getEventsApplied() > 0, "gang-svc applied allocation events");
         } finally {
             gang.shutdownNow();
         }
-    }
-
-    // ------------------------------------------------------------------ helpers
-
-    private long submit(Path cwd, String... args) throws Exception {
-        Shell.Result r = shell.run(cwd, "sbatch", args);
-        assertEquals(0, r.exit(), r.toString());
-        Matcher m = SUBMITTED.matcher(r.out());
-        assertTrue(m.find(), r.toString());
-        return Long.parseLong(m.group(1));
-    }
-
-    private Job await(long id, Predicate<Job> condition) throws Exception {
-        Instant deadline = Instant.now().plus(WAIT);
-        Job last = null;
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                last = controller.getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
-                if (condition.test(last)) {
-                    return last;
-                }
-            } catch (io.grpc.StatusRuntimeException e) {
-                // the controller is restarting
-            }
-            Thread.sleep(100);
-        }
-        fail("job " + id + " did not reach the expected state; last seen: " + last);
-        return null;
-    }
-
-    interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void awaitTrue(Check check, String what) throws Exception {
-        Instant deadline = Instant.now().plus(WAIT);
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                if (check.holds()) {
-                    return;
-                }
-            } catch (io.grpc.StatusRuntimeException e) {
-                // not ready yet
-            }
-            Thread.sleep(100);
-        }
-        fail("timed out waiting until " + what);
-    }
-
-    private Properties clusterProperties() throws Exception {
-        Properties p = new Properties();
-        try (var r = Files.newBufferedReader(runDir.resolve("cluster.properties"))) {
-            p.load(r);
-        }
-        return p;
-    }
-
-    private List<Long> servicePids() throws Exception {
-        Properties p = clusterProperties();
-        return p.stringPropertyNames().stream().filter(k -> k.endsWith(".pid")).map(k -> Long.parseLong(p.getProperty(k))).toList();
     }
 }

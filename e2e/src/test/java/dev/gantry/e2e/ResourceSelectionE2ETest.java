@@ -1,26 +1,12 @@
 package dev.gantry.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.gantry.api.v1.ControllerGrpc;
-import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
-import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -36,29 +22,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ResourceSelectionE2ETest {
 
-    private static final Duration WAIT = Duration.ofSeconds(90);
-    private static final Pattern SUBMITTED = Pattern.compile("^Submitted batch job (\\d+)$", Pattern.MULTILINE);
-
-    private Path tmp;
+    private TestCluster cluster;
     private Path work;
-    private Path runDir;
     private Shell shell;
-    private ManagedChannel channel;
-    private ControllerGrpc.ControllerBlockingStub controller;
 
     @BeforeAll
-    void up(@TempDir Path tempDir) throws Exception {
-        tmp = tempDir;
-        Path home = Path.of(System.getProperty("gantry.home", "..")).toAbsolutePath().normalize();
-        work = Files.createDirectories(tmp.resolve("work"));
-        runDir = tmp.resolve("run");
-        Files.writeString(tmp.resolve("topology.conf"), """
-                SwitchName=s1 Nodes=c[1-2]
-                SwitchName=s2 Nodes=g1
-                SwitchName=top Switches=s[1-2]
-                """);
-        Path conf = tmp.resolve("select.conf");
-        Files.writeString(conf, """
+    void up(@TempDir Path tmp) throws Exception {
+        cluster = TestCluster.start(tmp, "select", """
                 ClusterName=e2e-select
                 KillWait=5
                 GresTypes=gpu
@@ -67,28 +37,15 @@ class ResourceSelectionE2ETest {
                 NodeName=g1 CPUs=2 RealMemory=2048 Features=amd Gres=gpu:a100:2
                 PartitionName=debug Nodes=c[1-2],g1 Default=YES MaxTime=60 MaxMemPerNode=1024 State=UP
                 """);
-        shell = new Shell(home, Map.of("GANTRY_RUN_DIR", runDir.toString(), "GANTRY_CONTROLLER", ""));
-        Shell.Result up = shell.run(tmp, "gantry", "up", "--config", conf.toString(), "--run-dir", runDir.toString());
-        assertEquals(0, up.exit(), up.toString());
-        assertTrue(up.out().contains("is up: 3 node(s)"), up.out());
-        String address = Files.readString(runDir.resolve("controller.addr")).trim();
-        channel = ManagedChannelBuilder.forTarget(address).usePlaintext().build();
-        controller = ControllerGrpc.newBlockingStub(channel);
+        assertTrue(cluster.upResult.out().contains("is up: 3 node(s)"), cluster.upResult.out());
+        work = cluster.work;
+        shell = cluster.shell;
     }
 
     @AfterAll
     void down() throws Exception {
-        if (channel != null) {
-            channel.shutdownNow();
-        }
-        if (shell == null) {
-            return;
-        }
-        List<Long> pids = servicePids();
-        Shell.Result down = shell.run(tmp, "gantry", "down", "--run-dir", runDir.toString());
-        assertEquals(0, down.exit(), down.toString());
-        for (long pid : pids) {
-            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "service pid " + pid + " still runs");
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -104,8 +61,8 @@ class ResourceSelectionE2ETest {
     void aJobLandsOnTheNodesThatSatisfyIt(String options, String nodes) throws Exception {
         List<String> args = new java.util.ArrayList<>(List.of(options.split(" ")));
         args.addAll(List.of("--wrap", "echo $SLURM_JOB_NODELIST", "-o", work.resolve("sel-%j.out").toString()));
-        long id = submit(args.toArray(String[]::new));
-        Job job = await(id, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
+        long id = cluster.submit(args.toArray(String[]::new));
+        Job job = cluster.await(id, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
         assertEquals(nodes, job.getNodeList(), job.toString());
         assertEquals(0, job.getExitCode());
     }
@@ -139,42 +96,11 @@ class ResourceSelectionE2ETest {
         assertTrue(node.out().contains("   AvailableFeatures=amd\n"), node.out());
         assertTrue(node.out().contains("gres/gpu=2"), node.out());
 
-        long id = submit("-w", "c1", "-x", "g1", "--mem-per-cpu=100", "--wrap", "true", "-o", "/dev/null");
-        await(id, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
+        long id = cluster.submit("-w", "c1", "-x", "g1", "--mem-per-cpu=100", "--wrap", "true", "-o", "/dev/null");
+        cluster.await(id, j -> j.getState() == JobState.JOB_STATE_COMPLETED && !j.getCompleting());
         Shell.Result job = shell.run(work, "scontrol", "show", "job", Long.toString(id));
         assertEquals(0, job.exit(), job.toString());
         assertTrue(job.out().contains("   ReqNodeList=c1 ExcNodeList=g1\n"), job.out());
         assertTrue(job.out().contains(" MinMemoryCPU=100M "), job.out());
-    }
-
-    private long submit(String... args) throws Exception {
-        Shell.Result r = shell.run(work, "sbatch", args);
-        assertEquals(0, r.exit(), r.toString());
-        Matcher m = SUBMITTED.matcher(r.out());
-        assertTrue(m.find(), r.toString());
-        return Long.parseLong(m.group(1));
-    }
-
-    private Job await(long id, Predicate<Job> condition) throws Exception {
-        Instant deadline = Instant.now().plus(WAIT);
-        Job last = null;
-        while (Instant.now().isBefore(deadline)) {
-            last = controller.getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
-            if (condition.test(last)) {
-                return last;
-            }
-            Thread.sleep(100);
-        }
-        fail("job " + id + " did not reach the expected state; last seen: " + last);
-        return null;
-    }
-
-    private List<Long> servicePids() throws Exception {
-        Properties p = new Properties();
-        try (var r = Files.newBufferedReader(runDir.resolve("cluster.properties"))) {
-            p.load(r);
-        }
-        return p.stringPropertyNames().stream().filter(k -> k.endsWith(".pid")).map(k -> Long.parseLong(p.getProperty(k)))
-                .toList();
     }
 }
