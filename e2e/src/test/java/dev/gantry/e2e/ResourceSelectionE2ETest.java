@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -28,6 +29,11 @@ class ResourceSelectionE2ETest {
 
     @BeforeAll
     void up(@TempDir Path tmp) throws Exception {
+        Files.writeString(tmp.resolve("topology.conf"), """
+                SwitchName=s1 Nodes=c[1-2]
+                SwitchName=s2 Nodes=g1
+                SwitchName=top Switches=s[1-2]
+                """);
         cluster = TestCluster.start(tmp, "select", """
                 ClusterName=e2e-select
                 KillWait=5
