@@ -38,41 +38,11 @@ final class Preference {
             Arrays.sort(all);
             return all;
         }
-        // Max-heap of the k smallest seen.
-        long[] heap = new long[k];
-        int size = 0;
+        Smallest smallest = new Smallest(k);
         for (int i = 0; i < n; i++) {
-            long v = keys[i];
-            if (size < k) {
-                heap[size] = v;
-                int c = size++;
-                while (c > 0 && heap[(c - 1) / 2] < heap[c]) {
-                    swap(heap, c, (c - 1) / 2);
-                    c = (c - 1) / 2;
-                }
-            } else if (v < heap[0]) {
-                heap[0] = v;
-                int p = 0;
-                while (true) {
-                    int l = 2 * p + 1;
-                    int r = l + 1;
-                    int m = p;
-                    if (l < k && heap[l] > heap[m]) {
-                        m = l;
-                    }
-                    if (r < k && heap[r] > heap[m]) {
-                        m = r;
-                    }
-                    if (m == p) {
-                        break;
-                    }
-                    swap(heap, p, m);
-                    p = m;
-                }
-            }
+            smallest.offer(keys[i]);
         }
-        Arrays.sort(heap);
-        return heap;
+        return smallest.sorted();
     }
 
     /** The k smallest values offered so far, without boxing: a bounded max-heap. Not thread-safe. */
@@ -86,6 +56,13 @@ final class Preference {
 
         boolean full() {
             return size == heap.length;
+        }
+
+        /** The values kept, ascending. */
+        long[] sorted() {
+            long[] out = Arrays.copyOf(heap, size);
+            Arrays.sort(out);
+            return out;
         }
 
         /** The largest of the k smallest (the cutoff); meaningful when {@link #full}. */
