@@ -61,7 +61,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void plan(PlanRequest request, StreamObserver<PlanResponse> response) {
-        try {
+        answer(response, () -> {
             List<ResourceRequest> jobs = new ArrayList<>(request.getJobsCount());
             for (int i = 0; i < request.getJobsCount(); i++) {
                 jobs.add(ProtoMapping.toRequest(request.getJobs(i), "jobs[" + i + "]"));
@@ -73,18 +73,13 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
                 (placement instanceof Placement.Start ? placed : blocked).increment();
                 reply.addPlacements(ProtoMapping.toProto(placement, view));
             }
-            response.onNext(reply.build());
-            response.onCompleted();
-        } catch (StatusRuntimeException e) {
-            response.onError(e);
-        } catch (RuntimeException e) {
-            response.onError(internal(e));
-        }
+            return reply.build();
+        });
     }
 
     @Override
     public void willRun(WillRunRequest request, StreamObserver<WillRunResponse> response) {
-        try {
+        answer(response, () -> {
             if (!request.hasJob()) {
                 throw Status.INVALID_ARGUMENT.withDescription("job must be set").asRuntimeException();
             }
@@ -97,39 +92,43 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
                 Instant now = clock.instant();
                 reply.setEarliestStart(Timestamp.newBuilder().setSeconds(now.getEpochSecond()).setNanos(now.getNano()));
             }
-            response.onNext(reply.build());
-            response.onCompleted();
-        } catch (StatusRuntimeException e) {
-            response.onError(e);
-        } catch (RuntimeException e) {
-            response.onError(internal(e));
-        }
+            return reply.build();
+        });
     }
 
     @Override
     public void earliestStarts(EarliestStartsRequest request, StreamObserver<EarliestStartsResponse> response) {
-        try {
+        answer(response, () -> {
             ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
-            response.onNext(ScheduleAnswers.earliestStarts(planner, view, request, clock.instant()));
-            response.onCompleted();
-        } catch (StatusRuntimeException e) {
-            response.onError(e);
-        } catch (RuntimeException e) {
-            response.onError(internal(e));
-        }
+            return ScheduleAnswers.earliestStarts(planner, view, request, clock.instant());
+        });
     }
 
     @Override
     public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> response) {
-        try {
+        answer(response, () -> {
             ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
-            response.onNext(ScheduleAnswers.placePreempting(view, request));
-            response.onCompleted();
+            return ScheduleAnswers.placePreempting(view, request);
+        });
+    }
+
+    /**
+     * Computes a reply and sends it; a gRPC status thrown by the computation is the answer as it is, any other
+     * exception becomes INTERNAL naming it.
+     */
+    private static <T> void answer(StreamObserver<T> response, java.util.function.Supplier<T> compute) {
+        T reply;
+        try {
+            reply = compute.get();
         } catch (StatusRuntimeException e) {
             response.onError(e);
+            return;
         } catch (RuntimeException e) {
             response.onError(internal(e));
+            return;
         }
+        response.onNext(reply);
+        response.onCompleted();
     }
 
     /** The current view, if it follows {@code epoch} (empty: any) and is at least at {@code minRevision}. */
