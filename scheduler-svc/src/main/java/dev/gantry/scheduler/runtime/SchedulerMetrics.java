@@ -62,21 +62,31 @@ public final class SchedulerMetrics {
         Gauge.builder("gantry_event_subscribers", subscribers).description("Event stream subscribers").register(registry);
     }
 
+    // Meters per label value, made once: these are called for every job, and a builder plus a registry
+    // lookup per call is work (and garbage) the submission path need not do. Bounded by partitions x states.
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> submittedBy = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> startedBy = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<String, Timer> waitBy = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<List<String>, Counter> endedBy = new java.util.concurrent.ConcurrentHashMap<>();
+
     public void submitted(String partition) {
-        Counter.builder("gantry_jobs_submitted_total").tag("partition", partition).register(registry).increment();
+        submittedBy.computeIfAbsent(partition, p -> Counter.builder("gantry_jobs_submitted_total").tag("partition", p)
+                .register(registry)).increment();
     }
 
     public void started(JobRecord j, Instant submitted, Instant now) {
-        Counter.builder("gantry_jobs_started_total").tag("partition", j.partition()).register(registry).increment();
-        Timer.builder("gantry_job_wait_seconds").tag("partition", j.partition())
+        startedBy.computeIfAbsent(j.partition(), p -> Counter.builder("gantry_jobs_started_total").tag("partition", p)
+                .register(registry)).increment();
+        waitBy.computeIfAbsent(j.partition(), p -> Timer.builder("gantry_job_wait_seconds").tag("partition", p)
                 .description("Time from submission to start").publishPercentileHistogram()
                 .minimumExpectedValue(Duration.ofMillis(10)).maximumExpectedValue(Duration.ofDays(7))
-                .register(registry).record(Duration.between(submitted, now));
+                .register(registry)).record(Duration.between(submitted, now));
     }
 
     public void ended(JobRecord j) {
-        Counter.builder("gantry_jobs_ended_total").tag("partition", j.partition())
-                .tag("state", j.state().name().toLowerCase(Locale.ROOT)).register(registry).increment();
+        List<String> key = List.of(j.partition(), j.state().name().toLowerCase(Locale.ROOT));
+        endedBy.computeIfAbsent(key, k -> Counter.builder("gantry_jobs_ended_total").tag("partition", k.get(0))
+                .tag("state", k.get(1)).register(registry)).increment();
     }
 
     public void launchRoundTrip(long nanos, boolean ok) {
