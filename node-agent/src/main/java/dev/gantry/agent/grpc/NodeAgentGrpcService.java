@@ -18,6 +18,7 @@ import dev.gantry.api.v1.TerminateJobResponse;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -74,11 +75,17 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
         response.onCompleted();
     }
 
+    /** The request as a launch order; {@code array} unset means the job is not an array task. */
     static LaunchOrder toOrder(LaunchJobRequest r) {
+        Optional<LaunchOrder.ArrayTask> array = r.hasArray()
+                ? Optional.of(new LaunchOrder.ArrayTask(r.getArray().getArrayJobId(), r.getArray().getTaskId(),
+                        r.getArray().getTaskCount(), r.getArray().getTaskMin(), r.getArray().getTaskMax(),
+                        r.getArray().getTaskStep()))
+                : Optional.empty();
         return new LaunchOrder(r.getJobId(), r.getJobName(), r.getScript(), r.getArgvList(), r.getWorkDir(),
                 r.getStdoutPath(), r.getStderrPath(), r.getEnvironmentMap(), r.getPartition(), r.getNumTasks(),
                 r.getCpusOnNode(), r.getMemoryMb(), r.getSubmitDir(), r.getSubmitHost(), r.getTimeLimitSeconds(),
-                r.getCoreIdsList());
+                r.getCoreIdsList(), array, r.getAccount(), r.getQos(), r.getRestartCount());
     }
 
     private static <T> void answer(ControlOutcome outcome, Supplier<T> ok, StreamObserver<T> response) {

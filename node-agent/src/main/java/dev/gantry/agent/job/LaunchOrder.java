@@ -11,6 +11,10 @@ import java.util.Optional;
  * @param memoryMb this node's memory allocation in MiB, 0 = not limited
  * @param timeLimitSeconds -1 = UNLIMITED; the controller enforces it, the agent only passes it on
  * @param coreIds CR_Core: the cores the job is bound to on this node; empty = not bound
+ * @param array the task's place in its job array; empty for a job that is not an array task
+ * @param account the job's account (SLURM_JOB_ACCOUNT); empty = none
+ * @param qos the job's QOS (SLURM_JOB_QOS); empty = none
+ * @param restartCount how many times the job was requeued or restarted (SLURM_RESTART_COUNT), 0 = never
  */
 public record LaunchOrder(
         long jobId,
@@ -28,7 +32,24 @@ public record LaunchOrder(
         String submitDir,
         String submitHost,
         long timeLimitSeconds,
-        List<Integer> coreIds) {
+        List<Integer> coreIds,
+        Optional<ArrayTask> array,
+        String account,
+        String qos,
+        int restartCount) {
+
+    /**
+     * A job array task's place in its array, as the controller computed it
+     * (<a href="https://slurm.schedmd.com/job_array.html">Slurm's job arrays</a>).
+     *
+     * @param arrayJobId the array's job id (SLURM_ARRAY_JOB_ID, {@code %A}): the id sbatch printed for the array
+     * @param taskId this task's index (SLURM_ARRAY_TASK_ID, {@code %a})
+     * @param taskCount how many tasks the array has
+     * @param taskMin its lowest index
+     * @param taskMax its highest index
+     * @param taskStep the step between its indexes
+     */
+    public record ArrayTask(long arrayJobId, int taskId, int taskCount, int taskMin, int taskMax, int taskStep) {}
 
     public LaunchOrder {
         argv = List.copyOf(argv);
@@ -62,6 +83,18 @@ public record LaunchOrder(
             if (core < 0) {
                 return invalid("core_ids", "core_ids must not be negative, got " + core);
             }
+        }
+        if (array.isPresent() && (array.get().arrayJobId() <= 0 || array.get().taskId() < 0)) {
+            return invalid("array", "array needs a positive array_job_id and a task_id of 0 or more");
+        }
+        if (account.indexOf('\0') >= 0) {
+            return invalid("account", "account contains a NUL character");
+        }
+        if (qos.indexOf('\0') >= 0) {
+            return invalid("qos", "qos contains a NUL character");
+        }
+        if (restartCount < 0) {
+            return invalid("restart_count", "restart_count must not be negative, got " + restartCount);
         }
         if (workDir.indexOf('\0') >= 0) {
             return invalid("work_dir", "work_dir contains a NUL character");

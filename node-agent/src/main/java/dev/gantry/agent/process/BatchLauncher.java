@@ -20,8 +20,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -108,7 +110,7 @@ public final class BatchLauncher {
         if (runAs.isPresent() && !UnixAccounts.exists(user.uid())) {
             return unrunnable("user " + user.name() + " (uid " + user.uid() + ") does not exist on node " + nodeName);
         }
-        OutputPattern.Values values = new OutputPattern.Values(order.jobId(), order.jobName(), user.name(), nodeName);
+        OutputPattern.Values values = OutputPattern.Values.of(order, user.name(), nodeName);
         OutputFiles files = OutputFiles.resolve(order.stdoutPattern(), order.stderrPattern(), workDir, values);
         if (runAs.isPresent()) {
             Optional<String> problem = accounts.prepareFilesAs(user, workDir, files.stdout(),
@@ -191,24 +193,43 @@ public final class BatchLauncher {
         }
     }
 
-    /** How long {@link #awaitScriptForked} waits at most. */
-    static final Duration SCRIPT_FORK_LIMIT = Duration.ofMillis(500);
+    /** How long {@link #awaitScriptStarted} waits at most. */
+    static final Duration SCRIPT_START_LIMIT = Duration.ofMillis(500);
 
     /**
-     * Waits (at most {@link #SCRIPT_FORK_LIMIT}) until the job's status-keeping shell has forked the script, or the
-     * leader has ended. A signal sent to the group before that fork could fall after the shell's last check for
-     * early signals, and the script, forked later, would never get it (a TERM lost that way costs a whole
-     * KillWait). Returns at once for a job whose script is running.
+     * Waits (at most {@link #SCRIPT_START_LIMIT}) until the job's status-keeping shell has forked the script and the
+     * script's process has exec'ed (see {@link #scriptStarted}), or the leader has ended. A signal sent to the group
+     * before that could fall after the shell's last check for early signals, or hit the forked child while it
+     * still has the shell's handlers (between fork and exec: the handler runs, the exec follows, the signal is
+     * gone), and the script would never get it (a TERM lost that way costs a whole KillWait). Returns at once for a
+     * job whose script is running.
      */
-    static void awaitScriptForked(long leaderPid) {
-        long deadline = System.nanoTime() + SCRIPT_FORK_LIMIT.toNanos();
+    static void awaitScriptStarted(long leaderPid) {
+        long deadline = System.nanoTime() + SCRIPT_START_LIMIT.toNanos();
         while (System.nanoTime() < deadline) {
-            List<ProcStat> group = ProcFs.group(leaderPid);
-            if (group.size() >= 2 || group.stream().noneMatch(p -> p.pid() == leaderPid)) {
+            Map<Long, String> commands = new HashMap<>();
+            for (ProcStat p : ProcFs.group(leaderPid)) {
+                commands.put(p.pid(), ProcFs.command(p.pid()).orElse(""));
+            }
+            if (scriptStarted(leaderPid, commands)) {
                 return;
             }
             java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
         }
+    }
+
+    /**
+     * Whether the script runs, from the command names (/proc/&lt;pid&gt;/comm) of the live members of the leader's
+     * process group: some member other than the leader has a name other than the leader's (a forked copy of the
+     * shell keeps the shell's name until it execs the script, which names it after the script's file), or the
+     * leader is gone.
+     */
+    static boolean scriptStarted(long leaderPid, Map<Long, String> commandsByPid) {
+        String shell = commandsByPid.get(leaderPid);
+        if (shell == null) {
+            return true;
+        }
+        return commandsByPid.entrySet().stream().anyMatch(e -> e.getKey() != leaderPid && !e.getValue().equals(shell));
     }
 
     private static boolean leadsOwnGroup(long pid) {

@@ -309,7 +309,7 @@ public final class JobSupervisor implements AutoCloseable {
         job.settle();
         job.group.thaw();
         if (job.pid != 0) {
-            BatchLauncher.awaitScriptForked(job.pid);
+            BatchLauncher.awaitScriptStarted(job.pid);
         }
         deliver(job, Signals.SIGTERM);
         job.killTimer = tasks.after(() -> killAfterWait(job), killWait);

@@ -44,6 +44,15 @@ public final class ProcFs {
         }
     }
 
+    /** The process's command name (/proc/&lt;pid&gt;/comm: its executable's or script's file name, 15 bytes at most). */
+    public static Optional<String> command(long pid) {
+        try {
+            return Optional.of(Files.readString(PROC.resolve(Long.toString(pid)).resolve("comm"), StandardCharsets.ISO_8859_1).strip());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Every process on the host (zombies included; see {@link ProcStat#isLive()}). */
     public static List<ProcStat> all() {
         List<ProcStat> out = new ArrayList<>();

@@ -3,7 +3,9 @@ package dev.gantry.agent.job;
 import static dev.gantry.agent.testing.Orders.anOrder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -80,6 +82,68 @@ class JobEnvironmentTest {
         Map<String, String> env = JobEnvironment.build(anOrder().build(), ALICE, List.of(), "n1");
 
         assertEquals(value, env.get(variable));
+    }
+
+    private static final Map<String, String> ARRAY_TASK_ENV = JobEnvironment.build(
+            anOrder().jobId(107).arrayTask(100, 14, 8, 0, 21, 3).account("physics").qos("high").restartCount(2).build(),
+            ALICE, List.of("n1"), "n1");
+
+    static Stream<Arguments> arrayTaskAndAccountingVariables() {
+        return Stream.of(
+                Arguments.of("SLURM_JOB_ID", "107"),
+                Arguments.of("SLURM_ARRAY_JOB_ID", "100"),
+                Arguments.of("SLURM_ARRAY_TASK_ID", "14"),
+                Arguments.of("SLURM_ARRAY_TASK_COUNT", "8"),
+                Arguments.of("SLURM_ARRAY_TASK_MIN", "0"),
+                Arguments.of("SLURM_ARRAY_TASK_MAX", "21"),
+                Arguments.of("SLURM_ARRAY_TASK_STEP", "3"),
+                Arguments.of("SLURM_JOB_ACCOUNT", "physics"),
+                Arguments.of("SLURM_JOB_QOS", "high"),
+                Arguments.of("SLURM_RESTART_COUNT", "2"),
+                Arguments.of("GANTRY_ARRAY_JOB_ID", "100"),
+                Arguments.of("GANTRY_ARRAY_TASK_ID", "14"),
+                Arguments.of("GANTRY_ARRAY_TASK_COUNT", "8"),
+                Arguments.of("GANTRY_ARRAY_TASK_MIN", "0"),
+                Arguments.of("GANTRY_ARRAY_TASK_MAX", "21"),
+                Arguments.of("GANTRY_ARRAY_TASK_STEP", "3"),
+                Arguments.of("GANTRY_JOB_ACCOUNT", "physics"),
+                Arguments.of("GANTRY_JOB_QOS", "high"),
+                Arguments.of("GANTRY_RESTART_COUNT", "2"));
+    }
+
+    @ParameterizedTest(name = "array task: {0}={1}")
+    @MethodSource("arrayTaskAndAccountingVariables")
+    void build_ofAnArrayTaskWithAccountQosAndRestarts_setsVariable(String name, String value) {
+        assertEquals(value, ARRAY_TASK_ENV.get(name));
+    }
+
+    @Test
+    void everySometimesSetVariableIsSetForAnArrayTaskWithEverything() {
+        JobEnvironment.SOMETIMES_SET.forEach(name -> assertTrue(ARRAY_TASK_ENV.containsKey(name), name));
+    }
+
+    static Stream<Arguments> plainJobs() {
+        Map<String, String> stale = new HashMap<>();
+        JobEnvironment.SOMETIMES_SET.forEach(name -> {
+            stale.put(name, "9");
+            stale.put(JobEnvironment.twin(name), "9");
+        });
+        return Stream.of(
+                Arguments.of("no array, account, QOS or restart", anOrder().build()),
+                Arguments.of("restart count 0", anOrder().restartCount(0).build()),
+                Arguments.of("submitted from inside an array task, account, QOS and restart",
+                        anOrder().environment(stale).build()));
+    }
+
+    @ParameterizedTest(name = "{0}: no SLURM_ARRAY_*, SLURM_JOB_ACCOUNT, SLURM_JOB_QOS, SLURM_RESTART_COUNT")
+    @MethodSource("plainJobs")
+    void build_ofAPlainJob_setsNoneOfTheSometimesSetVariablesNorTheirTwins(String name, LaunchOrder order) {
+        Map<String, String> env = JobEnvironment.build(order, ALICE, List.of("n1"), "n1");
+
+        JobEnvironment.SOMETIMES_SET.forEach(variable -> {
+            assertFalse(env.containsKey(variable), variable);
+            assertFalse(env.containsKey(JobEnvironment.twin(variable)), JobEnvironment.twin(variable));
+        });
     }
 
     @Test

@@ -25,7 +25,14 @@ class LaunchOrderTest {
                 Arguments.of("NUL in stdout", anOrder().stdout("o\0"), "stdout_path"),
                 Arguments.of("NUL in stderr", anOrder().stderr("e\0"), "stderr_path"),
                 Arguments.of("'=' in a variable name", anOrder().environment(Map.of("A=B", "c")), "environment"),
-                Arguments.of("empty variable name", anOrder().environment(Map.of("", "c")), "environment"));
+                Arguments.of("empty variable name", anOrder().environment(Map.of("", "c")), "environment"),
+                Arguments.of("array task", anOrder().arrayTask(40, 2, 3, 0, 2, 1), null),
+                Arguments.of("array task of array 0", anOrder().arrayTask(0, 2, 3, 0, 2, 1), "array"),
+                Arguments.of("negative array task id", anOrder().arrayTask(40, -1, 3, 0, 2, 1), "array"),
+                Arguments.of("account and QOS", anOrder().account("physics").qos("high").restartCount(3), null),
+                Arguments.of("NUL in account", anOrder().account("a\0"), "account"),
+                Arguments.of("NUL in qos", anOrder().qos("q\0"), "qos"),
+                Arguments.of("negative restart count", anOrder().restartCount(-1), "restart_count"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,6 @@
 package dev.gantry.agent.job;
 
+import static dev.gantry.agent.testing.Orders.anOrder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
@@ -34,6 +35,36 @@ class OutputPatternTest {
     @MethodSource("patterns")
     void expand(String name, String pattern, String expected) {
         assertEquals(expected, OutputPattern.expand(pattern, JOB));
+    }
+
+    static Stream<Arguments> arrayTaskPatterns() {
+        return Stream.of(
+                Arguments.of("array job id", "%A.out", "100.out"),
+                Arguments.of("array task id", "%a.out", "7.out"),
+                Arguments.of("Slurm's array default", "slurm-%A_%a.out", "slurm-100_7.out"),
+                Arguments.of("job id stays the task's own", "%j", "107"),
+                Arguments.of("zero padding of both", "%4A-%3a", "0100-007"));
+    }
+
+    @ParameterizedTest(name = "array task: {0}: {1} -> {2}")
+    @MethodSource("arrayTaskPatterns")
+    void expand_forAnArrayTask(String name, String pattern, String expected) {
+        LaunchOrder task = anOrder().jobId(107).arrayTask(100, 7, 10, 0, 9, 1).build();
+
+        assertEquals(expected, OutputPattern.expand(pattern, OutputPattern.Values.of(task, "alice", "n3")));
+    }
+
+    static Stream<Arguments> valuesOfOrders() {
+        return Stream.of(
+                Arguments.of("plain job", anOrder().jobId(42).build(), "42_4294967294"),
+                Arguments.of("array task", anOrder().jobId(107).arrayTask(100, 7, 10, 0, 9, 1).build(), "100_7"),
+                Arguments.of("the task that carries the array's own job id", anOrder().jobId(100).arrayTask(100, 0, 10, 0, 9, 1).build(), "100_0"));
+    }
+
+    @ParameterizedTest(name = "{0}: %A_%a -> {2}")
+    @MethodSource("valuesOfOrders")
+    void valuesOf_takesArrayIdsFromTheOrder(String name, LaunchOrder order, String expected) {
+        assertEquals(expected, OutputPattern.expand("%A_%a", OutputPattern.Values.of(order, "alice", "n3")));
     }
 
     static Stream<Arguments> files() {

@@ -3,6 +3,7 @@ package dev.gantry.agent.testing;
 import dev.gantry.agent.job.LaunchOrder;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Builds launch orders: {@code anOrder().script("").workDir("rel").build()}; defaults are well formed. */
 public final class Orders {
@@ -20,6 +21,10 @@ public final class Orders {
     private long memoryMb;
     private String submitDir = "";
     private String submitHost = "login1";
+    private Optional<LaunchOrder.ArrayTask> array = Optional.empty();
+    private String account = "";
+    private String qos = "";
+    private int restartCount;
 
     public static Orders anOrder() {
         return new Orders();
@@ -47,8 +52,20 @@ public final class Orders {
 
     public Orders submitDir(String v) { submitDir = v; return this; }
 
+    /** Makes the order a job array task. */
+    public Orders arrayTask(long arrayJobId, int taskId, int taskCount, int taskMin, int taskMax, int taskStep) {
+        array = Optional.of(new LaunchOrder.ArrayTask(arrayJobId, taskId, taskCount, taskMin, taskMax, taskStep));
+        return this;
+    }
+
+    public Orders account(String v) { account = v; return this; }
+
+    public Orders qos(String v) { qos = v; return this; }
+
+    public Orders restartCount(int v) { restartCount = v; return this; }
+
     public LaunchOrder build() {
         return new LaunchOrder(jobId, jobName, script, argv, workDir, stdout, stderr, environment, partition, numTasks,
-                cpusOnNode, memoryMb, submitDir, submitHost, -1, List.of());
+                cpusOnNode, memoryMb, submitDir, submitHost, -1, List.of(), array, account, qos, restartCount);
     }
 }
