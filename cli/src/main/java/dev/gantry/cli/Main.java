@@ -4,7 +4,9 @@ import dev.gantry.cli.command.SbatchCommand;
 import dev.gantry.cli.command.ScancelCommand;
 import dev.gantry.cli.command.ScontrolCommand;
 import dev.gantry.cli.command.SinfoCommand;
+import dev.gantry.cli.command.SprioCommand;
 import dev.gantry.cli.command.SqueueCommand;
+import dev.gantry.cli.command.SshareCommand;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,9 @@ public final class Main {
             "squeue", SqueueCommand::new,
             "scancel", ScancelCommand::new,
             "sinfo", SinfoCommand::new,
-            "scontrol", ScontrolCommand::new);
+            "scontrol", ScontrolCommand::new,
+            "sprio", SprioCommand::new,
+            "sshare", SshareCommand::new);
 
     private Main() {}
 

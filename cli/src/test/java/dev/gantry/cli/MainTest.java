@@ -15,7 +15,7 @@ class MainTest {
         try (CliHarness cli = new CliHarness(new FakeController(ClusterFixtures.NOW))) {
             CliHarness.Result unknown = cli.run("srun", "hostname");
             assertEquals(1, unknown.exitCode());
-            assertTrue(unknown.err().contains("sbatch, scancel, scontrol, sinfo, squeue"), unknown.err());
+            assertTrue(unknown.err().contains("sbatch, scancel, scontrol, sinfo, sprio, squeue, sshare"), unknown.err());
             assertEquals(1, cli.run().exitCode());
             assertEquals(0, cli.run("squeue", "-h").exitCode());
         }

@@ -3,6 +3,7 @@ package dev.gantry.scheduler;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.PendingReason;
@@ -64,7 +65,8 @@ public final class Fixtures {
         public JobRecord build() {
             return new JobRecord(id, aSpec().build(), "job" + id, "alice", 1000, 1000, partitions,
                     new ResourceAsk(nodes, nodes, tasks, cpusPerTask, mem), 3600, JobState.PENDING, false,
-                    PendingReason.NONE, partitions.get(0), List.of(), submit, null, null, submit, 0, 0, priority);
+                    PendingReason.NONE, partitions.get(0), List.of(), submit, null, null, submit, 0, 0, priority,
+                    JobControls.NONE, null, 0);
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.getopt.UsageException;
 import dev.gantry.cli.sbatch.BatchScript;
+import dev.gantry.cli.sbatch.ControlOptions;
 import dev.gantry.cli.sbatch.InvalidSubmissionException;
 import dev.gantry.cli.sbatch.JobRequest;
 import dev.gantry.cli.sbatch.SbatchOptions;
@@ -31,13 +32,22 @@ public final class SbatchCommand extends SlurmCommand {
 
     private static final String WRAP = "wrap";
 
+    /** The options of the command line and of #SBATCH lines. */
+    private static final List<OptionSpec> SPECS;
+
+    static {
+        List<OptionSpec> specs = new ArrayList<>(SbatchOptions.SPECS);
+        specs.addAll(ControlOptions.SPECS);
+        SPECS = List.copyOf(specs);
+    }
+
     public SbatchCommand(CliContext context) {
         super(context, "sbatch");
     }
 
     @Override
     List<OptionSpec> options() {
-        List<OptionSpec> specs = new ArrayList<>(SbatchOptions.SPECS);
+        List<OptionSpec> specs = new ArrayList<>(SPECS);
         specs.add(OptionSpec.withValue('\0', WRAP));
         return specs;
     }
@@ -83,20 +93,26 @@ public final class SbatchCommand extends SlurmCommand {
             return error(script.problems().toArray(String[]::new));
         }
         SbatchOptions fromScript;
+        ControlOptions controlsFromScript;
         try {
-            ParsedArguments directives = new Getopt(SbatchOptions.SPECS, false).parse(script.directiveArguments());
+            ParsedArguments directives = new Getopt(SPECS, false).parse(script.directiveArguments());
             if (!directives.operands().isEmpty()) {
                 return error("Invalid directive found in batch script: " + directives.operands().get(0));
             }
             fromScript = SbatchOptions.from(directives);
+            controlsFromScript = ControlOptions.from(directives);
         } catch (UsageException e) {
             context.err().println(name() + ": " + e.getMessage());
             return tryHelp();
         }
         SbatchOptions merged = fromScript.overriddenBy(SbatchOptions.from(arguments));
+        ControlOptions controls = controlsFromScript.overriddenBy(ControlOptions.from(arguments));
         JobSpec spec;
         try {
-            spec = new JobRequest(script, scriptArgs, defaultName, merged, submitter()).toSpec();
+            JobSpec.Builder built = new JobRequest(script, scriptArgs, defaultName, merged, submitter()).toSpec()
+                    .toBuilder();
+            controls.apply(built, context.clock().instant(), context.zone());
+            spec = built.build();
         } catch (InvalidSubmissionException e) {
             return error(e.lines().toArray(String[]::new));
         }
@@ -142,6 +158,8 @@ public final class SbatchCommand extends SlurmCommand {
                               [--mem-per-cpu=MB] [--ntasks-per-node=n] [--gres=list] [--exclusive]
                               [-C list] [-w hosts] [-x hosts] [--contiguous] [-s]
                               [-t minutes] [-o out] [-e err] [-D path] [--parsable] [-W] [--wrap=command]
+                              [-A account] [-q qos] [--nice[=value]] [-H] [-b time] [-d dependency]
+                              [-a indexes] [--requeue] [--no-requeue]
                               [executable [args...]]
                 """;
     }
@@ -174,6 +192,15 @@ public final class SbatchCommand extends SlurmCommand {
                   -x, --exclude=hosts         nodes the job must not use (host list)
                       --contiguous            demand a contiguous range of nodes
                   -s, --oversubscribe         share resources with other jobs where the partition allows it
+                  -A, --account=name          charge job to specified account
+                  -q, --qos=qos               quality of service
+                      --nice[=value]          decrease scheduling priority by value (default 100)
+                  -H, --hold                  submit job in held state
+                  -b, --begin=time            defer job until HH:MM MM/DD/YY
+                  -d, --dependency=type:jobid[:time] defer job until condition on jobid is satisfied
+                  -a, --array=indexes         job array index values
+                      --requeue               if the job is preempted or its node fails, requeue it
+                      --no-requeue            if the job is preempted or its node fails, do not requeue it
 
                 Options may also be given in #SBATCH lines at the top of the script; the command line wins.
                 The controller is found through GANTRY_CONTROLLER=host:port, $GANTRY_RUN_DIR/controller.addr,

@@ -2,19 +2,26 @@ package dev.gantry.cli.command;
 
 import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.CancelResult;
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
+import dev.gantry.cli.scontrol.JobIdList;
 import io.grpc.StatusRuntimeException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * scancel: cancels jobs by id (https://slurm.schedmd.com/scancel.html). Each id the controller refuses is
  * reported as Slurm reports it, "scancel: error: Kill job error on job id N: REASON" (REASON is the
  * controller's Slurm text, e.g. "Invalid job id specified"), and makes the exit status 1. This is the
- * behaviour of Slurm up to 23.02; newer Slurm stays silent about unknown and finished jobs unless -v.
+ * behaviour of Slurm up to 23.02; newer Slurm stays silent about unknown and finished jobs unless -v. An array's
+ * id cancels every task of it (the controller's rule); {@code 123_4} and {@code 123_[1-3]} cancel those tasks.
  */
 public final class ScancelCommand extends SlurmCommand {
 
@@ -38,26 +45,53 @@ public final class ScancelCommand extends SlurmCommand {
             return error("No job identification provided");
         }
         CancelJobRequest.Builder request = CancelJobRequest.newBuilder().setUser(context.account().userName());
+        List<String> tasks = new ArrayList<>();
         for (String text : arguments.operands()) {
+            if (text.contains("_")) {
+                tasks.add(text.trim());
+                continue;
+            }
             Long id = parse(text);
             if (id == null) {
                 return error("Invalid job id " + text);
             }
             request.addJobIds(id);
         }
+        Map<Long, String> names = new HashMap<>();
+        int status = 0;
         List<CancelResult> results;
         try (ControllerSession session = ControllerSession.open(context)) {
+            if (!tasks.isEmpty()) {
+                JobIdList list;
+                try {
+                    list = JobIdList.parse(String.join(",", tasks));
+                } catch (IllegalArgumentException e) {
+                    return error("Invalid job id " + e.getMessage());
+                }
+                List<String> unknown = new ArrayList<>();
+                List<Job> known = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
+                for (JobIdList.Target t : list.resolve(known, unknown)) {
+                    request.addJobIds(t.jobId());
+                    names.put(t.jobId(), t.display());
+                }
+                for (String u : unknown) {
+                    status = error("Kill job error on job id " + u + ": Invalid job id specified");
+                }
+                if (request.getJobIdsCount() == 0) {
+                    return status;
+                }
+            }
             results = session.stub().cancelJob(request.build()).getResultsList();
         } catch (ControllerNotFoundException e) {
             return error(e.getMessage());
         } catch (StatusRuntimeException e) {
             return error(ControllerFailure.describe(e));
         }
-        int status = 0;
         for (CancelResult r : results) {
             if (!r.getOk()) {
                 String why = r.getError().isEmpty() ? "Unspecified error" : r.getError();
-                status = error("Kill job error on job id " + r.getJobId() + ": " + why);
+                status = error("Kill job error on job id " + names.getOrDefault(r.getJobId(),
+                        Long.toString(r.getJobId())) + ": " + why);
             }
         }
         return status;

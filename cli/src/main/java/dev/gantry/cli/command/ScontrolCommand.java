@@ -23,7 +23,9 @@ import java.util.Locale;
 
 /**
  * scontrol: the {@code show job|node|partition [NAME]} subcommands (https://slurm.schedmd.com/scontrol.html),
- * with Slurm's abbreviations (j, n, pa) and messages. Any other keyword is "invalid keyword", exit 1.
+ * with Slurm's abbreviations (j, n, pa) and messages, and the job controls hold, uhold, release, requeue,
+ * requeuehold, top and update ({@link ScontrolJobControls}). Any other keyword is "invalid keyword", exit 1.
+ * {@code show job 123} of an array shows every task of it.
  */
 public final class ScontrolCommand extends SlurmCommand {
 
@@ -54,6 +56,13 @@ public final class ScontrolCommand extends SlurmCommand {
                     + "try: scontrol show job|node|partition [NAME]");
         }
         String keyword = words.get(0);
+        if (ScontrolJobControls.handles(keyword)) {
+            try (ControllerSession session = ControllerSession.open(context)) {
+                return new ScontrolJobControls(context, session).run(words);
+            } catch (ControllerNotFoundException e) {
+                return error(e.getMessage());
+            }
+        }
         if (!abbreviates(keyword, "show", 3)) {
             context.err().println("invalid keyword: " + keyword);
             return 1;
@@ -94,7 +103,8 @@ public final class ScontrolCommand extends SlurmCommand {
                     context.err().println("slurm_load_jobs error: Invalid job id specified");
                     return 1;
                 }
-                jobs = List.of(session.stub().getJob(GetJobRequest.newBuilder().setJobId(jobId).build()).getJob());
+                Job job = session.stub().getJob(GetJobRequest.newBuilder().setJobId(jobId).build()).getJob();
+                jobs = job.getArrayJobId() == jobId ? arrayTasks(session, jobId) : List.of(job);
             } else {
                 jobs = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
             }
@@ -111,6 +121,12 @@ public final class ScontrolCommand extends SlurmCommand {
         JobLayout layout = new JobLayout(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner);
         jobs.stream().sorted(Comparator.comparingLong(Job::getJobId)).forEach(j -> context.out().print(layout.render(j)));
         return 0;
+    }
+
+    /** Every task of array {@code arrayJobId}. */
+    private static List<Job> arrayTasks(ControllerSession session, long arrayJobId) {
+        return session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList().stream()
+                .filter(j -> j.getArrayJobId() == arrayJobId).toList();
     }
 
     private int showNodes(ControllerSession session, String name) {
@@ -177,7 +193,12 @@ public final class ScontrolCommand extends SlurmCommand {
 
     @Override
     String usage() {
-        return "Usage: scontrol [-o] show job|node|partition [NAME]\n";
+        return """
+                Usage: scontrol [-o] show job|node|partition [NAME]
+                       scontrol hold|uhold|release|requeue|requeuehold|top JOB_LIST
+                       scontrol update JobId=JOB_LIST [TimeLimit=[+|-]time] [Partition=name] [NumNodes=min[-max]]
+                                [Priority=n] [Nice[=n]] [QOS=name] [Account=name]
+                """;
     }
 
     @Override
@@ -185,6 +206,16 @@ public final class ScontrolCommand extends SlurmCommand {
         return """
                 Usage: scontrol [OPTIONS] show ENTITY [NAME]
                   ENTITY is job, node or partition (or an abbreviation: j, n, pa); without NAME, all of them.
+                       scontrol [OPTIONS] COMMAND JOB_LIST
+                  hold         prevent a pending job from being started (an administrator's hold if you are one)
+                  uhold        hold a job so that its user may release it
+                  release      permit a held job to be started
+                  requeue      requeue a running, suspended or finished batch job
+                  requeuehold  requeue a job and hold it
+                  top          put jobs at the top of your queue (same partition, account and QOS)
+                  update JobId=JOB_LIST Tag=value...   change a job: TimeLimit=[+|-]time, Partition=,
+                               NumNodes=min[-max], Priority= (administrators), Nice[=n], QOS=, Account=
+                  JOB_LIST is a comma or space separated list of job ids, array tasks (123_4) or arrays (123).
 
                 Options:
                   -d, --details              (accepted; Gantry prints the same details)

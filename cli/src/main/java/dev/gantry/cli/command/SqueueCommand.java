@@ -23,7 +23,8 @@ import java.util.Set;
 /**
  * squeue: lists jobs (https://slurm.schedmd.com/squeue.html). Slurm's default format, sort and state
  * selection; -o, -S, -t, -j, -u, -p, -h and -l as Slurm interprets them, and SQUEUE_FORMAT, SQUEUE_SORT and
- * SQUEUE_STATES from the environment. As in Slurm, a single job id the controller does not know is an error
+ * SQUEUE_STATES from the environment; --start (Slurm's START_TIME layout, pending jobs by expected start) and
+ * -r (one line per array task; otherwise an array's pending tasks show as one line, 123_[5-99%10]). As in Slurm, a single job id the controller does not know is an error
  * ("slurm_load_jobs error: Invalid job id specified", exit 1), while unknown ids in a longer list are not shown.
  */
 public final class SqueueCommand extends SlurmCommand {
@@ -44,7 +45,9 @@ public final class SqueueCommand extends SlurmCommand {
                 OptionSpec.withValue('p', "partition", "partitions"),
                 OptionSpec.withValue('t', "states"),
                 OptionSpec.withValue('S', "sort"),
-                OptionSpec.flag('a', "all"));
+                OptionSpec.flag('a', "all"),
+                OptionSpec.flag('\0', "start"),
+                OptionSpec.flag('r', "array"));
     }
 
     @Override
@@ -69,19 +72,30 @@ public final class SqueueCommand extends SlurmCommand {
         boolean longReport = arguments.has("long");
         JobStates.StateFilter states = null;
         Set<Long> ids = new LinkedHashSet<>();
+        Set<String> tasks = new LinkedHashSet<>();
+        Set<Long> arrays = new LinkedHashSet<>();
         JobOrder order;
         try {
-            String st = arguments.has("states") ? arguments.last("states") : context.environment().get("SQUEUE_STATES");
+            boolean start = arguments.has("start");
+            String st = arguments.has("states") ? arguments.last("states")
+                    : start ? "PENDING" : context.environment().get("SQUEUE_STATES");
             if (st != null) {
                 states = JobStates.parse(st);
             }
             if (jobList != null) {
                 for (String id : jobList.split(",")) {
-                    ids.add(jobId(id.trim()));
+                    String t = id.trim();
+                    int under = t.indexOf('_');
+                    if (under > 0) {
+                        tasks.add(jobId(t.substring(0, under)) + "_" + taskId(t.substring(under + 1), t));
+                        arrays.add(jobId(t.substring(0, under)));
+                    } else {
+                        ids.add(jobId(t));
+                    }
                 }
             }
             String sort = arguments.has("sort") ? arguments.last("sort")
-                    : context.environment().getOrDefault("SQUEUE_SORT", JobOrder.DEFAULT);
+                    : start ? "S" : context.environment().getOrDefault("SQUEUE_SORT", JobOrder.DEFAULT);
             order = JobOrder.parse(sort);
         } catch (IllegalArgumentException e) {
             return error(e.getMessage().split("\n"));
@@ -93,14 +107,22 @@ public final class SqueueCommand extends SlurmCommand {
 
         List<Job> fetched;
         try (ControllerSession session = ControllerSession.open(context)) {
-            fetched = session.stub().listJobs(request(ids, users, partitions, states)).getJobsList();
+            Set<Long> asked = new LinkedHashSet<>(ids);
+            asked.addAll(arrays);
+            fetched = session.stub().listJobs(request(asked, users, partitions, states)).getJobsList();
+            if (!tasks.isEmpty() || fetched.stream().anyMatch(j -> j.getArrayJobId() != 0
+                    && ids.contains(j.getArrayJobId()))) {
+                // an array's id names every task: ask for all and let the filter pick them
+                fetched = session.stub().listJobs(request(Set.of(), users, partitions, states)).getJobsList();
+            }
         } catch (ControllerNotFoundException e) {
             return error(e.getMessage());
         } catch (StatusRuntimeException e) {
             context.err().println("slurm_load_jobs error: " + ControllerFailure.describe(e));
             return 1;
         }
-        if (ids.size() == 1 && fetched.isEmpty()) {
+        if (ids.size() + tasks.size() == 1 && fetched.stream().noneMatch(new JobFilter(ids, Set.of(), Set.of(),
+                JobStates.StateFilter.ALL, tasks)::matches)) {
             context.err().println("slurm_load_jobs error: Invalid job id specified");
             return 1;
         }
@@ -110,7 +132,8 @@ public final class SqueueCommand extends SlurmCommand {
             DateTimeFormatter ctime = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.ROOT);
             context.out().println(ctime.format(now.atZone(context.zone())));
         }
-        QueueReport report = new QueueReport(format, order, new JobFilter(ids, users, partitions, states), !noHeader);
+        QueueReport report = new QueueReport(format, order, new JobFilter(ids, users, partitions, states, tasks), !noHeader,
+                arguments.has("array"));
         report.lines(fetched, now, context.timeZone()).forEach(context.out()::println);
         return 0;
     }
@@ -121,6 +144,9 @@ public final class SqueueCommand extends SlurmCommand {
         }
         if (longReport) {
             return JobFormat.LONG;
+        }
+        if (arguments.has("start")) {
+            return JobFormat.START;
         }
         return context.environment().getOrDefault("SQUEUE_FORMAT", JobFormat.DEFAULT);
     }
@@ -154,6 +180,18 @@ public final class SqueueCommand extends SlurmCommand {
         throw new IllegalArgumentException("Invalid job id: " + text);
     }
 
+    private static int taskId(String text, String whole) {
+        try {
+            int id = Integer.parseInt(text);
+            if (id >= 0) {
+                return id;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("Invalid job id: " + whole);
+    }
+
     private static Set<String> names(String list) {
         Set<String> out = new LinkedHashSet<>();
         if (list != null) {
@@ -170,7 +208,7 @@ public final class SqueueCommand extends SlurmCommand {
     String usage() {
         return """
                 Usage: squeue [-j jobid] [-o format] [-p partitions] [--sort fields] [-t states]
-                              [-u user_name] [--me] [-ahl]
+                              [-u user_name] [--me] [--start] [-ahlr]
                 """;
     }
 
@@ -185,6 +223,8 @@ public final class SqueueCommand extends SlurmCommand {
                       --me                        equivalent to --user=<my username>
                   -o, --format=format             format specification
                   -p, --partition=partition(s)    comma separated list of partitions to view, default is all partitions
+                  -r, --array                     display one job array element per line
+                      --start                     print expected start times of pending jobs
                   -S, --sort=fields               comma separated list of fields to sort on
                   -t, --states=states             comma separated list of states to view, default is pending and
                                                   running, '--states=all' reports all states

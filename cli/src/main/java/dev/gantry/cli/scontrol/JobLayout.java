@@ -29,25 +29,29 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
     public String render(Job job) {
         JobSpec spec = job.getSpec();
         KeyValueRecord r = new KeyValueRecord(oneLiner);
-        r.add("JobId=" + job.getJobId() + " JobName=" + spec.getName()).newLine();
+        r.add("JobId=" + job.getJobId() + arrayIds(job) + " JobName=" + spec.getName()).newLine();
         String group = groupNames.apply(spec.getGid());
         r.add("UserId=" + spec.getUser() + "(" + Integer.toUnsignedString(spec.getUid()) + ") GroupId="
                 + (group == null ? Integer.toUnsignedString(spec.getGid()) : group)
                 + "(" + Integer.toUnsignedString(spec.getGid()) + ") MCS_label=N/A").newLine();
-        r.add("Priority=" + Long.toUnsignedString(job.getPriority()) + " Nice=0 Account=(null) QOS=(null)").newLine();
-        r.add("JobState=" + JobStates.full(job) + " Reason=" + reason(job) + " Dependency=(null)").newLine();
-        r.add("Requeue=1 Restarts=0 BatchFlag=1 Reboot=0 ExitCode=" + job.getExitCode() + ":" + job.getExitSignal())
-                .newLine();
+        r.add("Priority=" + Long.toUnsignedString(job.getPriority()) + " Nice=" + job.getNice() + " Account="
+                + KeyValueRecord.orNull(job.getAccount()) + " QOS=" + KeyValueRecord.orNull(job.getQos())).newLine();
+        r.add("JobState=" + JobStates.full(job) + " Reason=" + reason(job) + " Dependency="
+                + KeyValueRecord.orNull(job.getDependency())).newLine();
+        r.add("Requeue=" + (job.getRequeue() ? 1 : 0) + " Restarts=" + job.getRestartCount()
+                + " BatchFlag=1 Reboot=0 ExitCode=" + job.getExitCode() + ":" + job.getExitSignal()).newLine();
         r.add("RunTime=" + SlurmTime.formatLimitLong(runSeconds(job)) + " TimeLimit=" + timeLimit(job)
                 + " TimeMin=N/A").newLine();
         r.add("SubmitTime=" + time(job.getSubmitTime()) + " EligibleTime=" + time(job.getEligibleTime())).newLine();
         r.add("AccrueTime=" + time(job.getEligibleTime())).newLine();
         r.add("StartTime=" + time(job.getStartTime()) + " EndTime=" + endTime(job) + " Deadline=N/A").newLine();
-        r.add("SuspendTime=None SecsPreSuspend=0 LastSchedEval=Unknown Scheduler=Main").newLine();
+        r.add("SuspendTime=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? time(job.getLastStateChange()) : "None")
+                + " SecsPreSuspend=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? runSeconds(job) : 0)
+                + " LastSchedEval=Unknown Scheduler=Main").newLine();
         r.add("Partition=" + KeyValueRecord.orNull(job.getPartition()) + " AllocNode:Sid="
                 + KeyValueRecord.orNull(spec.getSubmitHost()) + ":0").newLine();
         r.add("ReqNodeList=" + hostlist(job.getReqNodesList()) + " ExcNodeList=" + hostlist(job.getExcNodesList())).newLine();
-        r.add("NodeList=" + KeyValueRecord.orNull(job.getNodeList())).newLine();
+        r.add("NodeList=" + KeyValueRecord.orNull(job.getNodeList()) + schedNodes(job)).newLine();
         if (!job.getBatchHost().isEmpty()) {
             r.add("BatchHost=" + job.getBatchHost()).newLine();
         }
@@ -68,11 +72,13 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
                 + " Licenses=(null) Network=(null)").newLine();
         r.add("Command=(null)").newLine();
         r.add("WorkDir=" + KeyValueRecord.orNull(spec.getWorkDir()));
-        String stdout = StdioPath.expand(spec.getStdoutPath(), job.getJobId(), spec.getUser(), spec.getName(),
-                spec.getWorkDir());
+        long arrayJobId = job.getArrayJobId();
+        int taskId = job.hasArrayTaskId() ? job.getArrayTaskId() : -1;
+        String stdout = StdioPath.expand(spec.getStdoutPath(), job.getJobId(), arrayJobId, taskId, spec.getUser(),
+                spec.getName(), spec.getWorkDir());
         String stderr = spec.getStderrPath().isEmpty() ? stdout
-                : StdioPath.expand(spec.getStderrPath(), job.getJobId(), spec.getUser(), spec.getName(),
-                        spec.getWorkDir());
+                : StdioPath.expand(spec.getStderrPath(), job.getJobId(), arrayJobId, taskId, spec.getUser(),
+                        spec.getName(), spec.getWorkDir());
         r.newLine().add("StdErr=" + stderr);
         r.newLine().add("StdIn=/dev/null");
         r.newLine().add("StdOut=" + stdout);
@@ -86,8 +92,35 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
         return reason.replaceAll("\\s", "_");
     }
 
-    /** RunTime: 0 while pending, up to now while running, up to the end once finished. */
+    /** " ArrayJobId=123 ArrayTaskId=4" (" ArrayTaskThrottle=n" when limited) for an array task; "" otherwise. */
+    private static String arrayIds(Job job) {
+        if (job.getArrayJobId() == 0) {
+            return "";
+        }
+        String task = job.hasArrayTaskId() ? Integer.toString(job.getArrayTaskId()) : job.getArrayTaskSpec();
+        return " ArrayJobId=" + job.getArrayJobId() + " ArrayTaskId=" + task
+                + (job.getArrayMaxRunning() > 0 ? " ArrayTaskThrottle=" + job.getArrayMaxRunning() : "");
+    }
+
+    /** " SchedNodeList=n[1-2]" while pending with nodes backfill expects it on; "" otherwise. */
+    private static String schedNodes(Job job) {
+        if (job.getState() != JobState.JOB_STATE_PENDING) {
+            return "";
+        }
+        if (!job.getSchedNodeList().isEmpty()) {
+            return " SchedNodeList=" + job.getSchedNodeList();
+        }
+        return job.getSchedNodesCount() == 0 ? "" : " SchedNodeList=" + Hostlist.compress(job.getSchedNodesList());
+    }
+
+    /**
+     * RunTime: the controller's count when it sends one (suspended time excluded); else 0 while pending, up to now
+     * while running, up to the end once finished.
+     */
     private long runSeconds(Job job) {
+        if (job.getRunSeconds() > 0) {
+            return job.getRunSeconds();
+        }
         Instant start = SlurmClock.instant(job.getStartTime());
         if (job.getState() == JobState.JOB_STATE_PENDING || start == null) {
             return 0;

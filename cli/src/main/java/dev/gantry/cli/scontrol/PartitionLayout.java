@@ -16,19 +16,21 @@ public record PartitionLayout(boolean oneLiner) {
     public String render(Partition p) {
         KeyValueRecord r = new KeyValueRecord(oneLiner);
         r.add("PartitionName=" + p.getName()).newLine();
-        r.add("AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL").newLine();
+        r.add("AllowGroups=ALL AllowAccounts=" + list(p.getAllowAccountsList()) + " AllowQos=" + list(p.getAllowQosList()))
+                .newLine();
         r.add("AllocNodes=ALL Default=" + (p.getIsDefault() ? "YES" : "NO") + " QoS=N/A").newLine();
         r.add("DefaultTime=" + (p.getDefaultTimeSeconds() < 0 ? "NONE" : SlurmTime.formatLimitLong(p.getDefaultTimeSeconds()))
-                + " DisableRootJobs=NO ExclusiveUser=NO GraceTime=0 Hidden=NO").newLine();
+                + " DisableRootJobs=NO ExclusiveUser=" + (p.getExclusiveUser() ? "YES" : "NO")
+                + " GraceTime=" + p.getGraceTimeSeconds() + " Hidden=NO").newLine();
         r.add("MaxNodes=" + (p.getMaxNodes() < 0 ? "UNLIMITED" : Integer.toString(p.getMaxNodes()))
                 + " MaxTime=" + SlurmTime.formatLimitLong(p.getMaxTimeSeconds())
                 + " MinNodes=" + p.getMinNodes() + " LLN=NO MaxCPUsPerNode=UNLIMITED").newLine();
         String nodes = p.getNodeList().isEmpty() && p.getNodesCount() > 0
                 ? Hostlist.compress(p.getNodesList()) : p.getNodeList();
         r.add("Nodes=" + KeyValueRecord.orNull(nodes)).newLine();
-        r.add("PriorityJobFactor=1 PriorityTier=" + p.getPriorityTier()
+        r.add("PriorityJobFactor=" + p.getPriorityJobFactor() + " PriorityTier=" + p.getPriorityTier()
                 + " RootOnly=NO ReqResv=NO OverSubscribe=" + overSubscribe(p)).newLine();
-        r.add("OverTimeLimit=NONE PreemptMode=OFF").newLine();
+        r.add("OverTimeLimit=NONE PreemptMode=" + (p.getPreemptMode().isEmpty() ? "OFF" : p.getPreemptMode())).newLine();
         r.add("State=" + state(p) + " TotalCPUs=" + p.getTotalCpus() + " TotalNodes=" + p.getNodesCount()
                 + " SelectTypeParameters=NONE").newLine();
         r.add("JobDefaults=(null)").newLine();
@@ -38,6 +40,11 @@ public record PartitionLayout(boolean oneLiner) {
                 + (p.getMaxMemPerCpuMb() > 0 ? " MaxMemPerCPU=" + p.getMaxMemPerCpuMb()
                 : " MaxMemPerNode=" + (p.getMaxMemPerNodeMb() > 0 ? Long.toString(p.getMaxMemPerNodeMb()) : "UNLIMITED")));
         return r.end();
+    }
+
+    /** A partition's Allow list as scontrol prints it: ALL when it names none. */
+    private static String list(java.util.List<String> names) {
+        return names.isEmpty() ? "ALL" : String.join(",", names);
     }
 
     private static String state(Partition p) {

@@ -13,15 +13,19 @@ import java.util.function.Function;
  * right-justified value longer than its width is truncated (Slurm does not cut node lists and durations).
  */
 public enum JobField {
-    ACCOUNT('a', "ACCOUNT", v -> "(null)"),
+    ACCOUNT('a', "ACCOUNT", v -> orNull(v.job().getAccount())),
     JOB_ID_ONLY('A', "JOBID", v -> Long.toString(v.job().getJobId())),
     BATCH_HOST('B', "EXEC_HOST", v -> v.job().getBatchHost().isEmpty() ? "n/a" : v.job().getBatchHost()),
     CPUS('C', "CPUS", v -> Integer.toString(v.job().getNumCpus())),
     NODES('D', "NODES", v -> Integer.toString(v.job().getNumNodes())),
     END_TIME('e', "END_TIME", JobField::endTime),
+    DEPENDENCY('E', "DEPENDENCY", v -> orNull(v.job().getDependency())),
+    ARRAY_JOB_ID('F', "ARRAY_JOB_ID", v -> Long.toString(v.job().getArrayJobId() != 0 ? v.job().getArrayJobId()
+            : v.job().getJobId())),
     GROUP_ID('G', "GROUP", v -> Integer.toUnsignedString(v.job().getSpec().getGid())),
-    JOB_ID('i', "JOBID", v -> Long.toString(v.job().getJobId())),
+    JOB_ID('i', "JOBID", JobView::displayId),
     NAME('j', "NAME", v -> v.job().getSpec().getName()),
+    ARRAY_TASK_ID('K', "ARRAY_TASK_ID", JobView::taskIds),
     TIME_LIMIT('l', "TIME_LIMIT", v -> limit(v.job().getTimeLimitSeconds()), false),
     TIME_LEFT('L', "TIME_LEFT", JobField::timeLeft, false),
     MIN_MEMORY('m', "MIN_MEMORY", v -> memory(v.job())),
@@ -30,6 +34,7 @@ public enum JobField {
     PRIORITY('p', "PRIORITY", v -> String.format(Locale.ROOT, "%16.14f", v.job().getPriority() / 4294967295.0)),
     PARTITION('P', "PARTITION", v -> v.job().getPartition()),
     PRIORITY_LONG('Q', "PRIORITY", v -> Long.toUnsignedString(v.job().getPriority())),
+    QOS('q', "QOS", v -> orNull(v.job().getQos())),
     REASON('r', "REASON", JobView::reason),
     REASON_LIST('R', "NODELIST(REASON)", JobField::reasonList, false, false),
     START_TIME('S', "START_TIME", v -> SlurmClock.squeueTime(SlurmClock.instant(v.job().getStartTime()), v.zone())),
@@ -38,6 +43,8 @@ public enum JobField {
     USER_ID('U', "USER", v -> Integer.toUnsignedString(v.job().getSpec().getUid())),
     USER('u', "USER", v -> v.job().getSpec().getUser()),
     SUBMIT_TIME('V', "SUBMIT_TIME", v -> SlurmClock.squeueTime(SlurmClock.instant(v.job().getSubmitTime()), v.zone())),
+    NICE('y', "NICE", v -> Integer.toString(v.job().getNice())),
+    SCHED_NODES('Y', "SCHEDNODES", JobField::schedNodes),
     WORK_DIR('Z', "WORK_DIR", v -> v.job().getSpec().getWorkDir());
 
     private final char code;
@@ -140,6 +147,23 @@ public enum JobField {
             return "NONE";
         }
         return SlurmClock.squeueTime(end, v.zone());
+    }
+
+    private static String orNull(String value) {
+        return value.isEmpty() ? "(null)" : value;
+    }
+
+    /** %Y: the nodes a pending job is expected to start on, "(null)" when unknown or not pending. */
+    private static String schedNodes(JobView v) {
+        Job job = v.job();
+        if (job.getState() != JobState.JOB_STATE_PENDING) {
+            return "(null)";
+        }
+        if (!job.getSchedNodeList().isEmpty()) {
+            return job.getSchedNodeList();
+        }
+        return job.getSchedNodesCount() == 0 ? "(null)"
+                : dev.gantry.common.hostlist.Hostlist.compress(job.getSchedNodesList());
     }
 
     private static String memory(Job job) {

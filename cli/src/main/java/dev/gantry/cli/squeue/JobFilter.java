@@ -12,13 +12,21 @@ import java.util.Set;
  * @param users -u (user names)
  * @param partitions -p: a pending job matches any partition it may run in
  * @param states -t, or null when not given
+ * @param arrayTasks -j array tasks as "123_4"
  */
-public record JobFilter(Set<Long> jobIds, Set<String> users, Set<String> partitions, JobStates.StateFilter states) {
+public record JobFilter(Set<Long> jobIds, Set<String> users, Set<String> partitions, JobStates.StateFilter states,
+                        Set<String> arrayTasks) {
 
     public JobFilter {
         jobIds = Set.copyOf(jobIds);
         users = Set.copyOf(users);
         partitions = Set.copyOf(partitions);
+        arrayTasks = Set.copyOf(arrayTasks);
+    }
+
+    /** A filter without array-task ids. */
+    public JobFilter(Set<Long> jobIds, Set<String> users, Set<String> partitions, JobStates.StateFilter states) {
+        this(jobIds, users, partitions, states, Set.of());
     }
 
     /** The state filter in effect: -t when given, else all states for a job list, else the active states. */
@@ -26,11 +34,14 @@ public record JobFilter(Set<Long> jobIds, Set<String> users, Set<String> partiti
         if (states != null) {
             return states;
         }
-        return jobIds.isEmpty() ? JobStates.StateFilter.ACTIVE : JobStates.StateFilter.ALL;
+        return jobIds.isEmpty() && arrayTasks.isEmpty() ? JobStates.StateFilter.ACTIVE : JobStates.StateFilter.ALL;
     }
 
+    /** A job id matches the job, and every task of the array it names. */
     public boolean matches(Job job) {
-        if (!jobIds.isEmpty() && !jobIds.contains(job.getJobId())) {
+        if ((!jobIds.isEmpty() || !arrayTasks.isEmpty()) && !jobIds.contains(job.getJobId())
+                && !(job.getArrayJobId() != 0 && jobIds.contains(job.getArrayJobId()))
+                && !(job.hasArrayTaskId() && arrayTasks.contains(job.getArrayJobId() + "_" + job.getArrayTaskId()))) {
             return false;
         }
         if (!users.isEmpty() && !users.contains(job.getSpec().getUser())) {

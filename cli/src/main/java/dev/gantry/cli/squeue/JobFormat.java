@@ -21,6 +21,9 @@ public record JobFormat(List<Item> items, List<Character> unknownCodes) {
     /** squeue -l: "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R". */
     public static final String LONG = "%.18i %.9P %.8j %.8u %.8T %.10M %.9l %.6D %R";
 
+    /** squeue --start: "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R". */
+    public static final String START = "%.18i %.9P %.8j %.8u %.2t %.19S %.6D %20Y %R";
+
     public JobFormat {
         items = List.copyOf(items);
         unknownCodes = List.copyOf(unknownCodes);

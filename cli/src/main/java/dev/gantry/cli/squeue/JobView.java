@@ -7,20 +7,79 @@ import dev.gantry.common.hostlist.Hostlist;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
  * A job as squeue sees it at one instant: the derived values its fields and sort keys share.
  *
- * @param job the controller's record
+ * @param job the controller's record (for a line of pending array tasks: the first of them)
  * @param now when the report is made (TIME and TIME_LEFT count up to it)
  * @param zones the zone timestamps print in, asked for only when a timestamp is printed
+ * @param pendingTasks for a line standing for pending tasks of one array, their task ids, ascending; else empty
  */
-public record JobView(Job job, Instant now, Supplier<ZoneId> zones) {
+public record JobView(Job job, Instant now, Supplier<ZoneId> zones, List<Integer> pendingTasks) {
 
-    /** A view printing timestamps in {@code zone}. */
+    public JobView {
+        pendingTasks = List.copyOf(pendingTasks);
+    }
+
+    /** A view of one job, printing timestamps in {@code zone}. */
     public JobView(Job job, Instant now, ZoneId zone) {
-        this(job, now, () -> zone);
+        this(job, now, () -> zone, List.of());
+    }
+
+    /** A view of one job. */
+    public JobView(Job job, Instant now, Supplier<ZoneId> zones) {
+        this(job, now, zones, List.of());
+    }
+
+    /**
+     * The JOBID squeue prints (%i): {@code 123_4} for an array task, {@code 123_[5-99%10]} for the pending tasks
+     * of array 123 shown together (the %N throttle when it has one), else the job id.
+     */
+    public String displayId() {
+        if (job.getArrayJobId() == 0) {
+            return Long.toString(job.getJobId());
+        }
+        String tasks = taskIds();
+        if (pendingTasks.size() > 1 || (!pendingTasks.isEmpty() && job.getArrayMaxRunning() > 0)) {
+            return job.getArrayJobId() + "_[" + tasks + "]";
+        }
+        return job.getArrayJobId() + "_" + tasks;
+    }
+
+    /** %K: the array task id, the pending tasks' ranges with the throttle, or "N/A" when not an array task. */
+    public String taskIds() {
+        if (job.getArrayJobId() == 0) {
+            return "N/A";
+        }
+        if (pendingTasks.isEmpty()) {
+            return job.hasArrayTaskId() ? Integer.toString(job.getArrayTaskId()) : job.getArrayTaskSpec();
+        }
+        String ranges = ranges(pendingTasks);
+        return job.getArrayMaxRunning() > 0 ? ranges + "%" + job.getArrayMaxRunning() : ranges;
+    }
+
+    /** Ascending ids as Slurm prints a task list: {@code 0-3,5,8-9}. */
+    static String ranges(List<Integer> ids) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        while (i < ids.size()) {
+            int j = i;
+            while (j + 1 < ids.size() && ids.get(j + 1) == ids.get(j) + 1) {
+                j++;
+            }
+            if (!b.isEmpty()) {
+                b.append(',');
+            }
+            b.append(ids.get(i));
+            if (j > i) {
+                b.append('-').append(ids.get(j));
+            }
+            i = j + 1;
+        }
+        return b.toString();
     }
 
     /** The zone timestamps print in. */

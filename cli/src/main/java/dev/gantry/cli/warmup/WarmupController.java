@@ -7,6 +7,14 @@ import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.GetJobResponse;
+import dev.gantry.api.v1.GetPrioritiesRequest;
+import dev.gantry.api.v1.GetPrioritiesResponse;
+import dev.gantry.api.v1.GetSharesRequest;
+import dev.gantry.api.v1.GetSharesResponse;
+import dev.gantry.api.v1.HoldJobRequest;
+import dev.gantry.api.v1.HoldJobResponse;
+import dev.gantry.api.v1.JobPriority;
+import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.JobState;
@@ -20,6 +28,8 @@ import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.NodeState;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
+import dev.gantry.api.v1.PriorityWeights;
+import dev.gantry.api.v1.ShareRow;
 import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.api.v1.SubmitJobResponse;
 import dev.gantry.api.v1.WatchJobsRequest;
@@ -100,6 +110,33 @@ final class WarmupController extends ControllerGrpc.ControllerImplBase {
     @Override
     public void listPartitions(ListPartitionsRequest request, StreamObserver<ListPartitionsResponse> observer) {
         observer.onNext(ListPartitionsResponse.newBuilder().addPartitions(PARTITION).build());
+        observer.onCompleted();
+    }
+    @Override
+    public void holdJob(HoldJobRequest request, StreamObserver<HoldJobResponse> observer) {
+        HoldJobResponse.Builder response = HoldJobResponse.newBuilder();
+        request.getJobIdsList().forEach(id -> response.addResults(JobResult.newBuilder().setJobId(id).setOk(true)));
+        observer.onNext(response.build());
+        observer.onCompleted();
+    }
+
+    @Override
+    public void getPriorities(GetPrioritiesRequest request, StreamObserver<GetPrioritiesResponse> observer) {
+        observer.onNext(GetPrioritiesResponse.newBuilder()
+                .setWeights(PriorityWeights.newBuilder().setAge(1000).setFairshare(1000).setJobSize(100))
+                .addPriorities(JobPriority.newBuilder().setJobId(2).setPartition("debug").setUser("gantry")
+                        .setPriority(1500).setAge(500).setFairshare(900).setJobSize(100))
+                .build());
+        observer.onCompleted();
+    }
+
+    @Override
+    public void getShares(GetSharesRequest request, StreamObserver<GetSharesResponse> observer) {
+        observer.onNext(GetSharesResponse.newBuilder()
+                .addRows(ShareRow.newBuilder().setAccount("root").setRawShares(1).setNormShares(1).setFairshare(1))
+                .addRows(ShareRow.newBuilder().setAccount("root").setUser("gantry").setDepth(1).setRawShares(1)
+                        .setNormShares(1).setFairshare(1))
+                .build());
         observer.onCompleted();
     }
 }

@@ -139,7 +139,7 @@ class BinScriptsTest {
     @Test
     void everyWrapperIsExecutableAndRunsItsCommand() throws IOException {
         List<String> problems = new ArrayList<>();
-        for (String command : List.of("sbatch", "squeue", "scancel", "sinfo", "scontrol")) {
+        for (String command : List.of("sbatch", "squeue", "scancel", "sinfo", "scontrol", "sprio", "sshare")) {
             Path wrapper = BIN.resolve(command);
             if (!Files.isExecutable(wrapper)) {
                 problems.add(command + " is not executable");

@@ -88,7 +88,7 @@ class ScontrolCommandTest {
 
     @Test
     void otherKeywordsAndEntitiesAreRefused() {
-        assertEquals(new Result(1, "", "invalid keyword: update\n"), cli.run("scontrol", "update", "JobId=5"));
+        assertEquals(new Result(1, "", "invalid keyword: reconfigure\n"), cli.run("scontrol", "reconfigure"));
         assertEquals(new Result(1, "", "invalid entity:reservation for keyword:show \n"),
                 cli.run("scontrol", "show", "reservation"));
         assertEquals(new Result(1, "", "too few arguments for keyword:show\n"), cli.run("scontrol", "show"));

@@ -94,8 +94,8 @@ class SqueueCommandTest {
 
     @Test
     void unknownFormatCodesAreReportedButTheReportStillPrints() {
-        Result r = cli.run("squeue", "-h", "-o", "%i %Y", "-j", "1");
-        assertEquals(new Result(0, "1 %Y\n", "squeue: error: Invalid job format specification: Y\n"), r);
+        Result r = cli.run("squeue", "-h", "-o", "%i %X", "-j", "1");
+        assertEquals(new Result(0, "1 %X\n", "squeue: error: Invalid job format specification: X\n"), r);
     }
 
     @Test

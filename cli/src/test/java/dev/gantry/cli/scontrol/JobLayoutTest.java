@@ -21,7 +21,7 @@ class JobLayoutTest {
 
     @Test
     void aRunningJobInSlurmsLayout() {
-        Job job = running(aJob(42).setNumCpus(4).setNumTasks(4).setMemPerNodeMb(2048)
+        Job job = running(aJob(42).setNumCpus(4).setNumTasks(4).setMemPerNodeMb(2048).setRequeue(true)
                 .setSpec(aJob(42).getSpec().toBuilder().setName("train").setCpusPerTask(1).setStdoutPath("out-%j.log")),
                 125, "n1", "n2").setEligibleTime(at(NOW.minusSeconds(600))).build();
         assertEquals("""
@@ -113,8 +113,56 @@ class JobLayoutTest {
         "%5j.log, /home/alice/00007.log",
         "100%%.txt, /home/alice/100%.txt",
         "%A.%N.log, /home/alice/7.%N.log",
+        "%A_%a.out, /home/alice/7_4294967294.out",
     })
     void stdioPatterns(String pattern, String expected) {
         assertEquals(expected, StdioPath.expand(pattern, 7, "alice", "name", "/home/alice"));
+    }
+
+    @ParameterizedTest(name = "array task 12_3 (job 15): {0} expands to {1}")
+    @CsvSource({
+        "'', /home/alice/slurm-12_3.out",
+        "out-%A_%a.log, /home/alice/out-12_3.log",
+        "%j.%3a, /home/alice/15.003",
+    })
+    void stdioPatternsOfAnArrayTask(String pattern, String expected) {
+        assertEquals(expected, StdioPath.expand(pattern, 15, 12, 3, "alice", "name", "/home/alice"));
+    }
+
+    @Test
+    void jobControlFields_ofAPendingArrayTask() {
+        Job job = aJob(15).setArrayJobId(12).setArrayTaskId(3).setArrayMaxRunning(2).setPriority(4000).setNice(50)
+                .setAccount("physics").setQos("high").setReason("Dependency")
+                .setDependency("afterok:9(unfulfilled)").setRequeue(false).setRestartCount(2)
+                .setStartTime(at(NOW.plusSeconds(3600))).setSchedNodeList("n[1-2]").build();
+        String text = LAYOUT.render(job);
+        assertTrue(text.startsWith("JobId=15 ArrayJobId=12 ArrayTaskId=3 ArrayTaskThrottle=2 JobName=job15\n"), text);
+        assertTrue(text.contains("\n   Priority=4000 Nice=50 Account=physics QOS=high\n"), text);
+        assertTrue(text.contains("\n   JobState=PENDING Reason=Dependency Dependency=afterok:9(unfulfilled)\n"), text);
+        assertTrue(text.contains("\n   Requeue=0 Restarts=2 BatchFlag=1 Reboot=0 ExitCode=0:0\n"), text);
+        assertTrue(text.contains("\n   StartTime=2026-11-22T13:00:00 EndTime=Unknown"), text);
+        assertTrue(text.contains("\n   NodeList=(null) SchedNodeList=n[1-2]\n"), text);
+        assertTrue(text.contains("\n   StdOut=/home/alice/slurm-12_3.out\n"), text);
+    }
+
+    @Test
+    void theArraysPendingRemainderShowsItsTaskSpec() {
+        Job job = aJob(12).setArrayJobId(12).setArrayTaskSpec("5-99%10").build();
+        assertTrue(LAYOUT.render(job).startsWith("JobId=12 ArrayJobId=12 ArrayTaskId=5-99%10 JobName=job12\n"));
+    }
+
+    @Test
+    void runTime_isTheControllersCountWhenSent_andSuspendTimeShowsWhileSuspended() {
+        Job job = running(aJob(47), 1000, "n1").setState(JobState.JOB_STATE_SUSPENDED).setRunSeconds(400)
+                .setLastStateChange(at(NOW.minusSeconds(600))).build();
+        String text = LAYOUT.render(job);
+        assertTrue(text.contains("\n   RunTime=00:06:40 "), text);
+        assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:50:00 SecsPreSuspend=400 "), text);
+    }
+
+    @Test
+    void noSchedNodeListOnceRunning() {
+        Job job = running(aJob(48), 10, "n1").setSchedNodeList("n2").build();
+        assertTrue(LAYOUT.render(job).contains("\n   NodeList=n1\n"));
     }
 }

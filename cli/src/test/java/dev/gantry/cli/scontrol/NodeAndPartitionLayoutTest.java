@@ -60,6 +60,17 @@ class NodeAndPartitionLayoutTest {
     }
 
     @Test
+    void partitionAccessAndPreemptionSettings() {
+        String text = new PartitionLayout(false).render(aPartition("p").addAllowAccounts("physics").addAllowAccounts("chem")
+                .addAllowQos("normal").setPriorityJobFactor(7).setPreemptMode("REQUEUE").setGraceTimeSeconds(120)
+                .setExclusiveUser(true).build());
+        assertTrue(text.contains("AllowGroups=ALL AllowAccounts=physics,chem AllowQos=normal\n"), text);
+        assertTrue(text.contains("ExclusiveUser=YES GraceTime=120 "), text);
+        assertTrue(text.contains("PriorityJobFactor=7 "), text);
+        assertTrue(text.contains("PreemptMode=REQUEUE\n"), text);
+    }
+
+    @Test
     void aDrainedNodeShowsItsReason() {
         Node node = aNode("n2").setDrain(true).setReason("bad disk").build();
         String text = new NodeLayout(ZoneOffset.UTC, false).render(node);
@@ -70,7 +81,7 @@ class NodeAndPartitionLayoutTest {
     @Test
     void aPartitionInSlurmsLayout() {
         var p = aPartition("debug", "n1", "n2", "n3").setIsDefault(true).setMaxTimeSeconds(1800)
-                .setDefaultTimeSeconds(600).setMaxNodes(2).setPriorityTier(5).build();
+                .setDefaultTimeSeconds(600).setMaxNodes(2).setPriorityTier(5).setPriorityJobFactor(1).build();
         assertEquals("""
                 PartitionName=debug
                    AllowGroups=ALL AllowAccounts=ALL AllowQos=ALL

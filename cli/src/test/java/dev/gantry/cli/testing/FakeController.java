@@ -7,6 +7,12 @@ import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.GetJobResponse;
+import dev.gantry.api.v1.GetPrioritiesRequest;
+import dev.gantry.api.v1.GetPrioritiesResponse;
+import dev.gantry.api.v1.GetSharesRequest;
+import dev.gantry.api.v1.GetSharesResponse;
+import dev.gantry.api.v1.HoldJobRequest;
+import dev.gantry.api.v1.HoldJobResponse;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.JobState;
@@ -18,8 +24,16 @@ import dev.gantry.api.v1.ListPartitionsRequest;
 import dev.gantry.api.v1.ListPartitionsResponse;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.api.v1.ReleaseJobRequest;
+import dev.gantry.api.v1.ReleaseJobResponse;
+import dev.gantry.api.v1.RequeueJobRequest;
+import dev.gantry.api.v1.RequeueJobResponse;
 import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.api.v1.SubmitJobResponse;
+import dev.gantry.api.v1.TopJobRequest;
+import dev.gantry.api.v1.TopJobResponse;
+import dev.gantry.api.v1.UpdateJobRequest;
+import dev.gantry.api.v1.UpdateJobResponse;
 import dev.gantry.api.v1.WatchJobsRequest;
 import dev.gantry.api.v1.WatchJobsResponse;
 import io.grpc.Status;
@@ -50,6 +64,10 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
     private Job.Builder endSubmittedJobsAs;
     private boolean watchUnimplemented;
     private final List<Watch> watches = new ArrayList<>();
+    private final FakeJobControls controls = new FakeJobControls(jobs);
+    private final Map<Class<?>, Object> lastRequests = new java.util.HashMap<>();
+    private GetPrioritiesResponse priorities = GetPrioritiesResponse.getDefaultInstance();
+    private GetSharesResponse shares = GetSharesResponse.getDefaultInstance();
 
     private record Watch(ListJobsRequest filter, StreamObserver<WatchJobsResponse> observer) {}
 
@@ -119,6 +137,23 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
 
     public synchronized CancelJobRequest lastCancel() {
         return lastCancel;
+    }
+
+    /** The last request of this type the controller received (job controls, sprio, sshare), or null. */
+    public synchronized <T> T last(Class<T> type) {
+        return type.cast(lastRequests.get(type));
+    }
+
+    /** GetPriorities answers this (sprio). */
+    public synchronized FakeController withPriorities(GetPrioritiesResponse response) {
+        this.priorities = response;
+        return this;
+    }
+
+    /** GetShares answers this (sshare). */
+    public synchronized FakeController withShares(GetSharesResponse response) {
+        this.shares = response;
+        return this;
     }
 
     public synchronized Optional<Job> job(long id) {
@@ -290,6 +325,66 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
                 .forEach(response::addPartitions);
         observer.onNext(response.build());
         observer.onCompleted();
+    }
+
+    /** Records the request; answers the failure set by {@link #failingWith} if any. */
+    private boolean received(Object request, StreamObserver<?> observer) {
+        lastRequests.put(request.getClass(), request);
+        return failed(observer);
+    }
+
+    private static <T> void answer(StreamObserver<T> observer, T response) {
+        observer.onNext(response);
+        observer.onCompleted();
+    }
+
+    @Override
+    public synchronized void holdJob(HoldJobRequest request, StreamObserver<HoldJobResponse> observer) {
+        if (!received(request, observer)) {
+            answer(observer, HoldJobResponse.newBuilder().addAllResults(controls.hold(request)).build());
+        }
+    }
+
+    @Override
+    public synchronized void releaseJob(ReleaseJobRequest request, StreamObserver<ReleaseJobResponse> observer) {
+        if (!received(request, observer)) {
+            answer(observer, ReleaseJobResponse.newBuilder().addAllResults(controls.release(request)).build());
+        }
+    }
+
+    @Override
+    public synchronized void requeueJob(RequeueJobRequest request, StreamObserver<RequeueJobResponse> observer) {
+        if (!received(request, observer)) {
+            answer(observer, RequeueJobResponse.newBuilder().addAllResults(controls.requeue(request)).build());
+        }
+    }
+
+    @Override
+    public synchronized void updateJob(UpdateJobRequest request, StreamObserver<UpdateJobResponse> observer) {
+        if (!received(request, observer)) {
+            answer(observer, UpdateJobResponse.newBuilder().addAllResults(controls.update(request)).build());
+        }
+    }
+
+    @Override
+    public synchronized void topJob(TopJobRequest request, StreamObserver<TopJobResponse> observer) {
+        if (!received(request, observer)) {
+            answer(observer, TopJobResponse.newBuilder().addAllResults(controls.top(request)).build());
+        }
+    }
+
+    @Override
+    public synchronized void getPriorities(GetPrioritiesRequest request, StreamObserver<GetPrioritiesResponse> observer) {
+        if (!received(request, observer)) {
+            answer(observer, priorities);
+        }
+    }
+
+    @Override
+    public synchronized void getShares(GetSharesRequest request, StreamObserver<GetSharesResponse> observer) {
+        if (!received(request, observer)) {
+            answer(observer, shares);
+        }
     }
 
     private static boolean finished(Job job) {

@@ -10,14 +10,21 @@ import java.util.Optional;
  * @param source the file it came from (for messages)
  * @param warnings things accepted but not used, as "file:line: key: …"
  * @param topology the switch tree (TopologyPlugin=topology/tree), else {@link TopologyConfig#FLAT}
+ * @param accounting QOS, accounts and users (QOS=, Account=, User= lines), resolved and checked
  */
 public record ClusterConfig(Path source, Settings settings, List<NodeConfig> nodes, List<PartitionConfig> partitions,
-        List<String> warnings, TopologyConfig topology) {
+        List<String> warnings, TopologyConfig topology, Accounting accounting) {
 
     public ClusterConfig {
         nodes = List.copyOf(nodes);
         partitions = List.copyOf(partitions);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A config without QOS=, Account= or User= lines ({@link Accounting#DEFAULT}). */
+    public ClusterConfig(Path source, Settings settings, List<NodeConfig> nodes, List<PartitionConfig> partitions,
+            List<String> warnings, TopologyConfig topology) {
+        this(source, settings, nodes, partitions, warnings, topology, Accounting.DEFAULT);
     }
 
     /** A config without a network topology (flat). */
@@ -48,6 +55,33 @@ public record ClusterConfig(Path source, Settings settings, List<NodeConfig> nod
         }
         String named = get(Keys.TOPOLOGY_FILE);
         return Optional.of(source.toAbsolutePath().getParent().resolve(named.isEmpty() ? "topology.conf" : named));
+    }
+
+    /** Every QOS, the implicit {@code normal} included, in file order. */
+    public java.util.Collection<QosConfig> qos() {
+        return accounting.qos().values();
+    }
+
+    /** Every account, {@code root} first. */
+    public java.util.Collection<AccountConfig> accounts() {
+        return accounting.accounts().values();
+    }
+
+    /** Every user: those with User= lines and those only listed in an account's Users=. */
+    public java.util.Collection<UserConfig> users() {
+        return accounting.users().values();
+    }
+
+    public Optional<QosConfig> qos(String name) {
+        return accounting.qos(name);
+    }
+
+    public Optional<AccountConfig> account(String name) {
+        return accounting.account(name);
+    }
+
+    public Optional<UserConfig> user(String name) {
+        return accounting.user(name);
     }
 
     /** The Default=YES partition, else the first one (as Slurm). */

@@ -19,7 +19,8 @@ import java.util.Set;
  * Reads a config file in slurm.conf syntax (https://slurm.schedmd.com/slurm.conf.html): {@code Key=Value}
  * pairs separated by white space, {@code #} comments, a trailing backslash continues a line, values may be
  * double-quoted. A line starting with NodeName= or PartitionName= describes nodes or a partition (a name of
- * DEFAULT sets defaults for the lines after it); any other pair is a global key from {@link Keys}.
+ * DEFAULT sets defaults for the lines after it); QOS=, Account= and User= lines are read by {@link AccountingParser};
+ * any other pair is a global key from {@link Keys}.
  *
  * <p>Every problem is reported, each as {@code file:line: key: what is wrong}; one or more problems throw
  * {@link ConfigException}. Keys are case-insensitive.
@@ -46,6 +47,8 @@ public final class ConfigParser {
     private final List<PartitionConfig> partitions = new ArrayList<>();
     private Map<String, String> nodeDefaults = Map.of();
     private Map<String, String> partitionDefaults = Map.of();
+    private final AccountingParser accountingLines = new AccountingParser(this::problem);
+    private Accounting accounting = Accounting.DEFAULT;
 
     private ConfigParser(String file) {
         this.file = file;
@@ -74,7 +77,7 @@ public final class ConfigParser {
             throw new ConfigException(p.problems);
         }
         return new ClusterConfig(source, new Settings(p.settings), List.copyOf(p.nodes.values()), p.partitions, p.warnings,
-                topology);
+                topology, p.accounting);
     }
 
     /**
@@ -116,6 +119,7 @@ public final class ConfigParser {
             parseLine(last, startLine);
         }
         checkPartitions();
+        accounting = accountingLines.finish(partitions);
         @SuppressWarnings("unchecked")
         List<String> gresTypes = (List<String>) settings.getOrDefault(Keys.GRES_TYPES, List.of());
         NodeResources.checkGresTypes(nodes.values(), gresTypes, this::problem);
@@ -144,6 +148,8 @@ public final class ConfigParser {
             nodeLine(pairs, lineNo);
         } else if (first.equals("partitionname")) {
             partitionLine(pairs, lineNo);
+        } else if (AccountingParser.owns(first)) {
+            accountingLines.line(pairs, lineNo);
         } else {
             for (String[] kv : pairs) {
                 global(kv[0], kv[1], lineNo);

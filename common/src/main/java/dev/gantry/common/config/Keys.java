@@ -45,6 +45,8 @@ public final class Keys {
             "seconds without a heartbeat before a node is set DOWN");
     public static final Key<Integer> FIRST_JOB_ID = key("FirstJobId", Values.intRange(1, Integer.MAX_VALUE), 1,
             "the first job id issued");
+    public static final Key<Integer> MAX_ARRAY_SIZE = key("MaxArraySize", Values.intRange(0, 4_000_001), 1001,
+            "array task ids must be below this; 0 disables job arrays");
     public static final Key<Integer> MAX_JOB_COUNT = key("MaxJobCount", Values.intRange(1, Integer.MAX_VALUE), 10_000_000,
             "jobs kept in memory at once");
     public static final Key<Long> OVER_TIME_LIMIT = key("OverTimeLimit", raw -> Values.isUnlimited(raw) ? -1L : Values.seconds(0, 65533).apply(raw) * 60, 0L,
@@ -84,11 +86,22 @@ public final class Keys {
     public static final Key<Integer> PRIORITY_WEIGHT_JOB_SIZE = key("PriorityWeightJobSize", Values.intRange(0, Integer.MAX_VALUE), 0, "");
     public static final Key<Integer> PRIORITY_WEIGHT_PARTITION = key("PriorityWeightPartition", Values.intRange(0, Integer.MAX_VALUE), 0, "");
     public static final Key<Integer> PRIORITY_WEIGHT_QOS = key("PriorityWeightQOS", Values.intRange(0, Integer.MAX_VALUE), 0, "");
-    public static final Key<List<String>> PRIORITY_WEIGHT_TRES = key("PriorityWeightTRES", Values::list, List.of(), "");
+    public static final Key<TresWeights> PRIORITY_WEIGHT_TRES = key("PriorityWeightTRES", TresWeights::parse,
+            TresWeights.NONE, "weight per TRES factor, e.g. CPU=1000,Mem=2000,GRES/gpu=3000 (Mem=…G: per GiB)");
     public static final Key<Long> PRIORITY_DECAY_HALF_LIFE = key("PriorityDecayHalfLife", Values::timeLimit, 7L * 86400, "");
     public static final Key<Long> PRIORITY_CALC_PERIOD = key("PriorityCalcPeriod", Values::timeLimit, 300L, "");
     public static final Key<Long> PRIORITY_MAX_AGE = key("PriorityMaxAge", Values::timeLimit, 7L * 86400, "");
     public static final Key<Boolean> PRIORITY_FAVOR_SMALL = key("PriorityFavorSmall", Values::yesNo, false, "");
+    public static final Key<List<String>> PRIORITY_FLAGS = key("PriorityFlags", Keys::priorityFlags, List.of(),
+            "NO_NORMAL_TRES (TRES factor = the job's count, not its share of the partition), NO_NORMAL_PART, "
+                    + "NO_NORMAL_QOS, NO_NORMAL_ALL, MAX_TRES (billing = the largest weighted TRES), NO_FAIR_TREE "
+                    + "(accepted: Gantry's fair share is classic or linear)");
+    public static final Key<String> FAIR_SHARE_TYPE = key("FairShareType", Values.oneOf("classic", "linear"), "classic",
+            "Gantry: the fair-share factor: classic 2^(-U/S), or linear max(0, 1 - U/(2S)); U effective usage, "
+                    + "S normalized shares (both 1.0 with no usage and 0.5 at the share)");
+    public static final Key<TresWeights> TRES_BILLING_WEIGHTS = key("TRESBillingWeights", TresWeights::parse,
+            TresWeights.NONE, "billing per TRES for fair-share usage, e.g. CPU=1.0,Mem=0.25G,GRES/gpu=2.0; "
+                    + "unset: CPUs only (CPU=1.0)");
 
     // Preemption
     public static final Key<String> PREEMPT_TYPE = key("PreemptType",
@@ -96,6 +109,14 @@ public final class Keys {
     public static final Key<String> PREEMPT_MODE = key("PreemptMode", Values::preemptMode, "OFF", "cluster preemption mode");
     public static final Key<Long> PREEMPT_EXEMPT_TIME = key("PreemptExemptTime", Values::timeLimit, 0L, "");
     public static final Key<List<String>> PREEMPT_PARAMETERS = key("PreemptParameters", Values::list, List.of(), "");
+    public static final Key<Long> PREEMPT_MIN_ACTIVE_TIME = key("PreemptMinActiveTime", Keys::activeTime, 0L,
+            "Gantry (Moab's PREEMPTMINACTIVETIME): a job started or resumed less than this long ago is not preempted; "
+                    + "seconds, or a Slurm time ([days-]hours:minutes:seconds, minutes:seconds); 0 = off");
+    public static final Key<Long> PREEMPT_MAX_ACTIVE_TIME = key("PreemptMaxActiveTime", Keys::activeTime, 0L,
+            "Gantry (Moab's PREEMPTMAXACTIVETIME): a job that has run longer than this is no longer preempted; "
+                    + "seconds, or a Slurm time; 0 = off");
+    public static final Key<Integer> PREEMPT_MAX_VICTIMS = key("PreemptMaxVictims", Values.intRange(1, 65535), 32,
+            "Gantry: a job that would preempt more jobs than this waits (Moab limits a preemptor to 32 preemptees)");
 
     /** Slurm keys accepted for compatibility that Gantry does not use (a warning is given). */
     public static final Set<String> IGNORED_SLURM_KEYS = Set.of(
@@ -105,6 +126,36 @@ public final class Keys {
             "accountingstoragetype", "accountingstoragehost", "jobacctgathertype", "jobacctgatherfrequency",
             "jobcomptype", "slurmctldtimeout", "messagetimeout", "inactivelimit", "waittime", "controlmachine",
             "schedulerport", "cryptotype", "jobcredentialprivatekey", "jobcredentialpubliccertificate");
+
+    private static final List<String> PRIORITY_FLAG_NAMES = List.of("NO_NORMAL_TRES", "NO_NORMAL_PART",
+            "NO_NORMAL_QOS", "NO_NORMAL_ALL", "MAX_TRES", "NO_FAIR_TREE");
+
+    /** PriorityFlags: the flags Gantry implements, upper case; NO_NORMAL_ALL also sets the other NO_NORMAL_*. */
+    private static List<String> priorityFlags(String raw) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (String f : Values.list(raw)) {
+            String flag = f.toUpperCase(Locale.ROOT);
+            if (!PRIORITY_FLAG_NAMES.contains(flag)) {
+                throw new IllegalArgumentException("'" + f + "' is not supported (Gantry implements "
+                        + String.join(", ", PRIORITY_FLAG_NAMES) + ")");
+            }
+            out.add(flag);
+            if (flag.equals("NO_NORMAL_ALL")) {
+                out.addAll(List.of("NO_NORMAL_TRES", "NO_NORMAL_PART", "NO_NORMAL_QOS"));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Seconds as a bare number (Moab's unit), else a Slurm time string; UNLIMITED is refused (0 turns it off). */
+    private static Long activeTime(String raw) {
+        String v = raw.trim();
+        long seconds = v.matches("\\d+") ? Values.seconds(0, Integer.MAX_VALUE).apply(v) : Values.timeLimit(v);
+        if (seconds < 0) {
+            throw new IllegalArgumentException("'" + raw + "' is not a time (0 turns the limit off)");
+        }
+        return seconds;
+    }
 
     /** The key of that name, case-insensitively, or null. */
     static Key<?> byName(String name) {

@@ -48,6 +48,8 @@ class ConfigParserTest {
                 OverSubscribe=FORCE:2 PreemptMode=REQUEUE
             PartitionName=gpu Nodes=gpu1 MaxTime=INFINITE State=DOWN Hidden=YES AllowAccounts=phys,chem
             PartitionName=all Nodes=ALL DefaultTime=1-0
+            Account=phys
+            Account=chem
             """;
 
     @Test

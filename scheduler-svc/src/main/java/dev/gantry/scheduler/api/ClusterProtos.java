@@ -89,6 +89,12 @@ public final class ClusterProtos {
                 .setDefMemPerNodeMb(p.defMemPerNodeMb() > 0 ? p.defMemPerNodeMb() : state.config().get(Keys.DEF_MEM_PER_NODE))
                 .setMaxMemPerCpuMb(p.maxMemPerCpuMb() > 0 ? p.maxMemPerCpuMb() : state.config().get(Keys.MAX_MEM_PER_CPU))
                 .setMaxMemPerNodeMb(p.maxMemPerNodeMb() > 0 ? p.maxMemPerNodeMb() : state.config().get(Keys.MAX_MEM_PER_NODE))
+                .setPriorityJobFactor(p.priorityJobFactor())
+                .addAllAllowAccounts(p.allowAccounts())
+                .addAllAllowQos(p.allowQos())
+                .setPreemptMode(p.preemptMode())
+                .setGraceTimeSeconds(p.graceTimeSeconds())
+                .setExclusiveUser(p.exclusiveUser())
                 .build();
     }
 
@@ -120,7 +126,7 @@ public final class ClusterProtos {
         if (j.startTime() != null) {
             b.setStartTime(JobProtos.ts(j.startTime()));
             if (j.timeLimitSeconds() >= 0) {
-                b.setEndTime(JobProtos.ts(j.startTime().plusSeconds(j.timeLimitSeconds())));
+                b.setEndTime(JobProtos.ts(j.startTime().plusSeconds(j.timeLimitSeconds() + j.suspendedSeconds())));
             }
         }
         return b.build();

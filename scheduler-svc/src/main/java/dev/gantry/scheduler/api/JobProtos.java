@@ -3,10 +3,13 @@ package dev.gantry.scheduler.api;
 import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.JobHold;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.common.resources.GresSpec;
+import dev.gantry.scheduler.model.Forecast;
 import dev.gantry.scheduler.model.GresGrant;
+import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeSelection;
@@ -44,7 +47,7 @@ public final class JobProtos {
                 .setMemPerNodeMb(j.ask().memPerNodeMb())
                 .setTimeLimitSeconds(j.timeLimitSeconds())
                 .setSubmitTime(ts(j.submitTime()))
-                .setEligibleTime(ts(j.submitTime()))
+                .setEligibleTime(ts(eligibleTime(j)))
                 .setExitCode(j.exitCode())
                 .setExitSignal(j.exitSignal())
                 .setPriority(j.priority())
@@ -57,6 +60,18 @@ public final class JobProtos {
                 .setContiguous(j.ask().selection().contiguous())
                 .setOversubscribe(j.ask().selection().oversubscribe());
         j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
+        controls(b, j.controls());
+        b.setSuspendSeconds(j.suspendedSeconds());
+        if (j.startTime() != null) {
+            Instant until = j.endTime() != null ? j.endTime() : j.lastStateChange();
+            if (until != null) {
+                b.setRunSeconds(Math.max(0, until.getEpochSecond() - j.startTime().getEpochSecond() - j.suspendedSeconds()));
+            }
+        }
+        if (j.state() == JobState.PENDING && j.forecast() != null) {
+            b.setStartTime(ts(j.forecast().start())).addAllSchedNodes(j.forecast().nodes())
+                    .setSchedNodeList(Hostlist.compress(j.forecast().nodes()));
+        }
         if (j.batchHost() != null) {
             b.setBatchHost(j.batchHost());
         }
@@ -69,7 +84,7 @@ public final class JobProtos {
         if (j.endTime() != null) {
             b.setEndTime(ts(j.endTime()));
         } else if (j.startTime() != null && j.timeLimitSeconds() >= 0) {
-            b.setEndTime(ts(j.startTime().plusSeconds(j.timeLimitSeconds())));
+            b.setEndTime(ts(j.startTime().plusSeconds(j.timeLimitSeconds() + j.suspendedSeconds())));
         }
         if (j.lastStateChange() != null) {
             b.setLastStateChange(ts(j.lastStateChange()));
@@ -86,14 +101,61 @@ public final class JobProtos {
         JobState state = state(p.getState());
         // A running job's end_time in the API is its expected end; only a finished job has a real one.
         Instant end = state.isFinished() && p.hasEndTime() ? instant(p.getEndTime()) : null;
+        // A pending job's start_time is backfill's forecast, not a start
+        boolean pending = state == JobState.PENDING;
+        Instant started = p.hasStartTime() && !pending ? instant(p.getStartTime()) : null;
+        Forecast forecast = p.hasStartTime() && pending
+                ? new Forecast(instant(p.getStartTime()), p.getSchedNodesList(), false) : null;
         return new JobRecord(p.getJobId(), spec, p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
                 p.getPartitionsList(),
                 new ResourceAsk(p.getMinNodes(), p.getMaxNodes(), p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb(),
                         p.getNtasksPerNode(), p.getMemPerCpuMb(), selection),
                 p.getTimeLimitSeconds(), state, p.getCompleting(), p.getReason(), p.getPartition(), alloc,
-                instant(p.getSubmitTime()), p.hasStartTime() ? instant(p.getStartTime()) : null, end,
+                instant(p.getSubmitTime()), started, end,
                 p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
-                p.getPriority());
+                p.getPriority(), controls(p), forecast, p.getSuspendSeconds());
+    }
+
+    /** Not eligible before its begin time (Slurm's EligibleTime); submit time otherwise. */
+    public static Instant eligibleTime(JobRecord j) {
+        Instant begin = j.controls().beginTime();
+        return begin != null && begin.isAfter(j.submitTime()) ? begin : j.submitTime();
+    }
+
+    private static void controls(Job.Builder b, JobControls c) {
+        b.setAccount(c.account()).setQos(c.qos()).setNice(c.nice()).setDependency(c.dependency())
+                .setRequeue(c.requeue()).setRestartCount(c.restartCount()).setHold(hold(c.hold()))
+                .setArrayJobId(c.arrayJobId()).setArrayTaskSpec(c.arraySpec()).setArrayMaxRunning(c.arrayMaxRunning())
+                .setAdminPriority(c.adminPriority());
+        if (c.arrayTaskId() >= 0) {
+            b.setArrayTaskId(c.arrayTaskId());
+        }
+        if (c.beginTime() != null) {
+            b.setBeginTime(ts(c.beginTime()));
+        }
+    }
+
+    private static JobControls controls(Job p) {
+        return new JobControls(p.getAccount(), p.getQos(), p.getNice(), p.getRequeue(), p.getRestartCount(),
+                hold(p.getHold()), p.hasBeginTime() ? instant(p.getBeginTime()) : null, p.getDependency(),
+                p.getArrayJobId(), p.hasArrayTaskId() ? p.getArrayTaskId() : -1, p.getArrayTaskSpec(),
+                p.getArrayMaxRunning(), p.getAdminPriority());
+    }
+
+    public static JobHold hold(JobControls.Hold h) {
+        return switch (h) {
+            case NONE -> JobHold.JOB_HOLD_UNSPECIFIED;
+            case USER -> JobHold.JOB_HOLD_USER;
+            case ADMIN -> JobHold.JOB_HOLD_ADMIN;
+        };
+    }
+
+    public static JobControls.Hold hold(JobHold h) {
+        return switch (h) {
+            case JOB_HOLD_USER -> JobControls.Hold.USER;
+            case JOB_HOLD_ADMIN -> JobControls.Hold.ADMIN;
+            default -> JobControls.Hold.NONE;
+        };
     }
 
     /** A node's share of a job as the API's NodeAllocation (core ids and GRES included). */

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * The main scheduling pass's first half: which pending jobs to ask select-svc to place, in queue order, and
- * the reasons for those that cannot be considered at all (partition down, partition node limit). Placement
+ * the reasons for those that cannot be considered now (held, begin time, dependencies, limits — see
+ * {@link Eligibility} — or partition down, partition node or time limit). Placement
  * itself is select-svc's; it stops at the first blocked job of each partition, so lower jobs never jump it.
  * Pure.
  */
@@ -26,7 +27,13 @@ public final class MainPass {
      */
     public record Input(List<JobRecord> candidates, Map<Long, String> reasons) {}
 
+    /** Every pending job considered, none limited (the walking skeleton's pass). */
     public static Input prepare(ClusterState state) {
+        return prepare(state, new Eligibility(java.time.Instant.EPOCH, List.of(), Map.of(), j -> Eligibility.Verdict.SATISFIED));
+    }
+
+    /** @param eligibility this pass's holds, dependencies and limits; jobs let through are counted against it */
+    public static Input prepare(ClusterState state, Eligibility eligibility) {
         List<JobRecord> pending = new ArrayList<>();
         for (JobRecord j : state.jobs()) {
             if (j.state() == JobState.PENDING && !j.completing()) {
@@ -37,6 +44,11 @@ public final class MainPass {
         List<JobRecord> candidates = new ArrayList<>();
         Map<Long, String> reasons = new LinkedHashMap<>();
         for (JobRecord j : pending) {
+            String notYet = eligibility.reason(j);
+            if (notYet != null) {
+                reasons.put(j.id(), notYet);
+                continue;
+            }
             String blocked = null;
             boolean anyUsable = false;
             for (String name : j.partitions()) {
@@ -53,10 +65,15 @@ public final class MainPass {
                     blocked = blocked == null ? PendingReason.PARTITION_NODE_LIMIT : blocked;
                     continue;
                 }
+                if (p.maxTimeSeconds() >= 0 && (j.timeLimitSeconds() < 0 || j.timeLimitSeconds() > p.maxTimeSeconds())) {
+                    blocked = blocked == null ? PendingReason.PARTITION_TIME_LIMIT : blocked;
+                    continue;
+                }
                 anyUsable = true;
             }
             if (anyUsable) {
                 candidates.add(j);
+                eligibility.admit(j);
             } else {
                 reasons.put(j.id(), blocked == null ? PendingReason.RESOURCES : blocked);
             }

@@ -11,7 +11,7 @@ import java.util.List;
  * What becomes of the jobs on a node that stopped responding for SlurmdTimeout, as slurmctld does
  * (<a href="https://slurm.schedmd.com/slurm.conf.html#OPT_JobRequeue">JobRequeue</a>,
  * <a href="https://slurm.schedmd.com/slurm.conf.html#OPT_SlurmdTimeout">SlurmdTimeout</a>): a running or suspended
- * job is requeued when jobs are requeueable, else it ends NODE_FAIL; a job already ending (its kill sequence was
+ * job is requeued when it is requeueable (--requeue, or JobRequeue=1 when it gave neither), else it ends NODE_FAIL; a job already ending (its kill sequence was
  * waiting for the node to report) ends in the state it was ending in, since no report will come. Pure; jobs in
  * job id order.
  */
@@ -33,8 +33,7 @@ public final class NodeFailurePolicy {
 
     private NodeFailurePolicy() {}
 
-    /** @param requeue whether jobs are requeueable (JobRequeue) */
-    public static List<Outcome> onNodeDown(Collection<JobRecord> jobs, String node, boolean requeue) {
+    public static List<Outcome> onNodeDown(Collection<JobRecord> jobs, String node) {
         return jobs.stream()
                 .filter(j -> ClusterState.holds(j) && j.allocation().stream().anyMatch(s -> s.node().equals(node)))
                 .sorted(Comparator.comparingLong(JobRecord::id))
@@ -43,7 +42,7 @@ public final class NodeFailurePolicy {
                         return new EndCompleting(j);
                     }
                     boolean live = j.state() == JobState.RUNNING || j.state() == JobState.SUSPENDED;
-                    return live && requeue ? new Requeue(j) : new NodeFail(j);
+                    return live && j.controls().requeue() ? new Requeue(j) : new NodeFail(j);
                 })
                 .toList();
     }

@@ -4,6 +4,26 @@ import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.CancelJobResponse;
 import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.ControllerGrpc;
+import dev.gantry.api.v1.HoldJobRequest;
+import dev.gantry.api.v1.HoldJobResponse;
+import dev.gantry.api.v1.ReleaseJobRequest;
+import dev.gantry.api.v1.ReleaseJobResponse;
+import dev.gantry.api.v1.RequeueJobRequest;
+import dev.gantry.api.v1.RequeueJobResponse;
+import dev.gantry.api.v1.TopJobRequest;
+import dev.gantry.api.v1.TopJobResponse;
+import dev.gantry.api.v1.UpdateJobRequest;
+import dev.gantry.api.v1.UpdateJobResponse;
+import dev.gantry.api.v1.GetPrioritiesRequest;
+import dev.gantry.api.v1.GetPrioritiesResponse;
+import dev.gantry.api.v1.GetSharesRequest;
+import dev.gantry.api.v1.GetSharesResponse;
+import dev.gantry.scheduler.api.PriorityProtos;
+import dev.gantry.api.v1.ListQosRequest;
+import dev.gantry.api.v1.ListQosResponse;
+import dev.gantry.api.v1.UpdateQosRequest;
+import dev.gantry.api.v1.UpdateQosResponse;
+import dev.gantry.scheduler.api.QosProtos;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.GetJobResponse;
 import dev.gantry.api.v1.ListJobsRequest;
@@ -50,7 +70,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("spec: is required").asRuntimeException());
             return;
         }
-        controller.submit(request.getSpec()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((id, error) -> {
+        // Answered where the commit's follow-up ran (the controller thread, once the job is in its state): sending a
+        // small response does not block, and one thread hop less per submission counts at thousands per second.
+        controller.submit(request.getSpec()).whenComplete((id, error) -> {
             if (error != null) {
                 out.onError(status(error));
             } else {
@@ -153,6 +175,136 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         }).whenCompleteAsync(HOP, runtime.responses()).whenComplete((r, error) -> reply(out, r, error));
     }
 
+    // ---------------------------------------------------------------- job controls (scontrol)
+
+    @Override
+    public void holdJob(HoldJobRequest request, StreamObserver<HoldJobResponse> out) {
+        if (noIds(request.getJobIdsCount(), out)) {
+            return;
+        }
+        controller.commands.hold(request.getJobIdsList(), request.getUser(), request.getUserHold())
+                .whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null : HoldJobResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    @Override
+    public void releaseJob(ReleaseJobRequest request, StreamObserver<ReleaseJobResponse> out) {
+        if (noIds(request.getJobIdsCount(), out)) {
+            return;
+        }
+        controller.commands.release(request.getJobIdsList(), request.getUser())
+                .whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null : ReleaseJobResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    @Override
+    public void requeueJob(RequeueJobRequest request, StreamObserver<RequeueJobResponse> out) {
+        if (noIds(request.getJobIdsCount(), out)) {
+            return;
+        }
+        controller.commands.requeue(request.getJobIdsList(), request.getUser(), request.getHold())
+                .whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null : RequeueJobResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    @Override
+    public void updateJob(UpdateJobRequest request, StreamObserver<UpdateJobResponse> out) {
+        if (noIds(request.getJobIdsCount(), out)) {
+            return;
+        }
+        if (request.hasMinNodes() && request.getMinNodes() < 1) {
+            out.onError(Status.INVALID_ARGUMENT.withDescription("min_nodes: must be at least 1, got "
+                    + request.getMinNodes()).asRuntimeException());
+            return;
+        }
+        controller.commands.update(request)
+                .whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null : UpdateJobResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    @Override
+    public void topJob(TopJobRequest request, StreamObserver<TopJobResponse> out) {
+        if (noIds(request.getJobIdsCount(), out)) {
+            return;
+        }
+        controller.commands.top(request.getJobIdsList(), request.getUser())
+                .whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null : TopJobResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    // ---------------------------------------------------------------- priority and fair share
+
+    @Override
+    public void getPriorities(GetPrioritiesRequest request, StreamObserver<GetPrioritiesResponse> out) {
+        JobQuery query = JobQuery.of(ListJobsRequest.newBuilder().addAllJobIds(request.getJobIdsList())
+                .addAllUsers(request.getUsersList()).addAllPartitions(request.getPartitionsList()).build());
+        var weights = controller.prioritiesView().weights();
+        controller.priorityFactors(query).whenCompleteAsync(HOP, runtime.responses()).whenComplete((rows, e) -> {
+            if (e != null) {
+                out.onError(status(e));
+                return;
+            }
+            GetPrioritiesResponse.Builder b = GetPrioritiesResponse.newBuilder();
+            rows.forEach(f -> b.addPriorities(PriorityProtos.priority(f.priority(), f.adminSet())));
+            if (weights != null) {
+                b.setWeights(PriorityProtos.weights(weights.weights()));
+            }
+            out.onNext(b.build());
+            out.onCompleted();
+        });
+    }
+
+    @Override
+    public void getShares(GetSharesRequest request, StreamObserver<GetSharesResponse> out) {
+        var accounts = java.util.Set.copyOf(request.getAccountsList());
+        var users = java.util.Set.copyOf(request.getUsersList());
+        String form = controller.prioritiesView().form();
+        controller.shares().whenCompleteAsync(HOP, runtime.responses()).whenComplete((rows, e) -> {
+            if (e != null) {
+                out.onError(status(e));
+                return;
+            }
+            GetSharesResponse.Builder b = GetSharesResponse.newBuilder().setForm(form);
+            for (var r : rows) {
+                boolean accountOk = accounts.isEmpty() || accounts.contains(r.account());
+                boolean userOk = r.user().isEmpty() || request.getAllUsers() || users.isEmpty() || users.contains(r.user());
+                if (accountOk && userOk) {
+                    b.addRows(PriorityProtos.share(r));
+                }
+            }
+            out.onNext(b.build());
+            out.onCompleted();
+        });
+    }
+
+    // ---------------------------------------------------------------- QOS
+
+    @Override
+    public void listQos(ListQosRequest request, StreamObserver<ListQosResponse> out) {
+        controller.listQos(List.copyOf(request.getNamesList())).whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null
+                        : ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build(), e));
+    }
+
+    @Override
+    public void updateQos(UpdateQosRequest request, StreamObserver<UpdateQosResponse> out) {
+        if (!request.hasQos()) {
+            out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
+            return;
+        }
+        controller.updateQos(request.getQos(), request.getUser()).whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null
+                        : UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build(), e));
+    }
+
+    private static boolean noIds(int count, StreamObserver<?> out) {
+        if (count == 0) {
+            out.onError(Status.INVALID_ARGUMENT.withDescription("job_ids: at least one job id is required").asRuntimeException());
+            return true;
+        }
+        return false;
+    }
+
     private static <T> void reply(StreamObserver<T> out, T value, Throwable error) {
         if (error != null) {
             out.onError(status(error));
@@ -164,6 +316,10 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     static RuntimeException status(Throwable error) {
         Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (e instanceof dev.gantry.scheduler.runtime.QosTable.RefusedChange r) {
+            return (r.denied ? Status.PERMISSION_DENIED : Status.INVALID_ARGUMENT).withDescription(r.getMessage())
+                    .asRuntimeException();
+        }
         if (e instanceof Controller.RejectedSubmission r) {
             return Status.INVALID_ARGUMENT.withDescription(r.getMessage()).asRuntimeException();
         }

@@ -13,6 +13,9 @@ import java.util.List;
  * @param timeLimitSeconds effective limit, -1 = UNLIMITED
  * @param completing processes are still being killed or reported (squeue CG)
  * @param allocation held resources, batch host first; empty unless it ran
+ * @param controls account, QOS, hold, dependencies, array membership, requeue
+ * @param forecast while pending: where and when backfill expects it to start; null = unknown
+ * @param suspendedSeconds time spent suspended, up to the last resume (or the suspension in progress is not counted)
  */
 public record JobRecord(
         long id,
@@ -35,11 +38,15 @@ public record JobRecord(
         Instant lastStateChange,
         int exitCode,
         int exitSignal,
-        long priority) {
+        long priority,
+        JobControls controls,
+        Forecast forecast,
+        long suspendedSeconds) {
 
     public JobRecord {
         partitions = List.copyOf(partitions);
         allocation = List.copyOf(allocation);
+        controls = controls == null ? JobControls.NONE : controls;
     }
 
     /** The node that runs the batch script, or null. */
@@ -69,8 +76,20 @@ public record JobRecord(
         private int exitCode;
         private int exitSignal;
         private long priority;
+        private List<String> partitions;
+        private ResourceAsk ask;
+        private long timeLimitSeconds;
+        private JobControls controls;
+        private Forecast forecast;
+        private long suspendedSeconds;
 
         private Builder(JobRecord r) {
+            partitions = r.partitions;
+            ask = r.ask;
+            timeLimitSeconds = r.timeLimitSeconds;
+            controls = r.controls;
+            forecast = r.forecast;
+            suspendedSeconds = r.suspendedSeconds;
             this.r = r;
             state = r.state;
             completing = r.completing;
@@ -102,11 +121,17 @@ public record JobRecord(
         public Builder endTime(Instant v) { endTime = v; return this; }
         public Builder exit(int code, int signal) { exitCode = code; exitSignal = signal; return this; }
         public Builder priority(long v) { priority = v; return this; }
+        public Builder partitions(List<String> v) { partitions = v; return this; }
+        public Builder ask(ResourceAsk v) { ask = v; return this; }
+        public Builder timeLimitSeconds(long v) { timeLimitSeconds = v; return this; }
+        public Builder controls(JobControls v) { controls = v; return this; }
+        public Builder forecast(Forecast v) { forecast = v; return this; }
+        public Builder suspendedSeconds(long v) { suspendedSeconds = v; return this; }
 
         public JobRecord build() {
-            return new JobRecord(r.id, r.spec, r.name, r.user, r.uid, r.gid, r.partitions, r.ask, r.timeLimitSeconds,
+            return new JobRecord(r.id, r.spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
                     state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
-                    exitCode, exitSignal, priority);
+                    exitCode, exitSignal, priority, controls, forecast, suspendedSeconds);
         }
     }
 }

@@ -11,4 +11,21 @@ public final class PendingReason {
     public static final String PARTITION_DOWN = "PartitionDown";
     public static final String PARTITION_INACTIVE = "PartitionInactive";
     public static final String NODE_DOWN = "ReqNodeNotAvail";
+    public static final String PARTITION_TIME_LIMIT = "PartitionTimeLimit";
+    public static final String DEPENDENCY = "Dependency";
+    public static final String DEPENDENCY_NEVER_SATISFIED = "DependencyNeverSatisfied";
+    public static final String BEGIN_TIME = "BeginTime";
+    public static final String HELD_USER = "JobHeldUser";
+    public static final String HELD_ADMIN = "JobHeldAdmin";
+    public static final String ARRAY_TASK_LIMIT = "JobArrayTaskLimit";
+    public static final String QOS_MAX_JOBS_PER_USER = "QOSMaxJobsPerUserLimit";
+    public static final String QOS_GRP_CPU = "QOSGrpCpuLimit";
+    public static final String QOS_GRP_MEM = "QOSGrpMemLimit";
+    public static final String QOS_GRP_GRES = "QOSGrpGRES";
+    public static final String QOS_MAX_CPU_PER_USER = "QOSMaxCpuPerUserLimit";
+    public static final String QOS_MAX_MEM_PER_USER = "QOSMaxMemoryPerUser";
+    public static final String QOS_MAX_GRES_PER_USER = "QOSMaxGRESPerUser";
+    public static final String QOS_MAX_WALL = "QOSMaxWallDurationPerJobLimit";
+    public static final String ACCOUNT_NOT_ALLOWED = "AccountNotAllowed";
+    public static final String QOS_NOT_ALLOWED = "QOSNotAllowed";
 }

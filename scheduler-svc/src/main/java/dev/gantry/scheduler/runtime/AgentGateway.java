@@ -3,6 +3,10 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.LaunchJobResponse;
 import dev.gantry.api.v1.NodeAgentGrpc;
+import dev.gantry.api.v1.ResumeJobRequest;
+import dev.gantry.api.v1.ResumeJobResponse;
+import dev.gantry.api.v1.SuspendJobRequest;
+import dev.gantry.api.v1.SuspendJobResponse;
 import dev.gantry.api.v1.TerminateJobRequest;
 import dev.gantry.api.v1.TerminateJobResponse;
 import io.grpc.ManagedChannel;
@@ -34,6 +38,18 @@ public final class AgentGateway implements AutoCloseable {
         CompletableFuture<TerminateJobResponse> f = new CompletableFuture<>();
         stub(address).terminateJob(TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds)
                 .setReason(reason).build(), observer(f));
+        return f;
+    }
+
+    public CompletableFuture<SuspendJobResponse> suspend(String address, long jobId) {
+        CompletableFuture<SuspendJobResponse> f = new CompletableFuture<>();
+        stub(address).suspendJob(SuspendJobRequest.newBuilder().setJobId(jobId).build(), observer(f));
+        return f;
+    }
+
+    public CompletableFuture<ResumeJobResponse> resume(String address, long jobId) {
+        CompletableFuture<ResumeJobResponse> f = new CompletableFuture<>();
+        stub(address).resumeJob(ResumeJobRequest.newBuilder().setJobId(jobId).build(), observer(f));
         return f;
     }
 

@@ -6,17 +6,26 @@ import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
+import dev.gantry.common.config.QosConfig;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.cycle.Eligibility;
 import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JobStore;
+import dev.gantry.scheduler.store.StateStore;
+import dev.gantry.scheduler.priority.UsageSnapshot;
 import dev.gantry.scheduler.store.StoreException;
+import dev.gantry.scheduler.control.ArraySpec;
+import dev.gantry.scheduler.control.DependencyPolicy;
+import dev.gantry.scheduler.control.InvalidControlException;
 import dev.gantry.scheduler.submit.SubmissionPolicy;
+import dev.gantry.scheduler.submit.SubmitTerms;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -46,6 +55,16 @@ public final class Controller implements AutoCloseable {
     final SchedulerMetrics metrics;
     final JobLauncher launcher;
     private final SubmissionPolicy policy;
+    private final SubmitTerms terms;
+    final StateStore stateStore;
+    final Priorities priorities;
+    /** The QOS in force: the config's, as edited through UpdateQos (controller thread). */
+    final QosTable qos;
+    /** Array id → its tasks' job ids (controller thread). */
+    private final java.util.Map<Long, List<Long>> arrays = new java.util.HashMap<>();
+    public final JobCommands commands = new JobCommands(this);
+    final JobDependencies dependencies = new JobDependencies(this);
+    private final int maxArraySize;
     private final ExecutorService loop;
     private final long killWait;
     private final long minJobAge;
@@ -55,8 +74,15 @@ public final class Controller implements AutoCloseable {
 
     public Controller(ClusterConfig config, JobStore store, GroupCommitWriter writer, EventLog events,
             JobLauncher launcher, InstantSource clock, SchedulerMetrics metrics) throws StoreException {
+        this(config, store, new StateStore.InMemory(), writer, events, launcher, clock, metrics);
+    }
+
+    /** @param stateStore where QOS edits and the fair-share ledger are kept */
+    public Controller(ClusterConfig config, JobStore store, StateStore stateStore, GroupCommitWriter writer,
+            EventLog events, JobLauncher launcher, InstantSource clock, SchedulerMetrics metrics) throws StoreException {
         this.state = new ClusterState(config);
         this.policy = new SubmissionPolicy(config);
+        this.terms = new SubmitTerms(config);
         this.writer = writer;
         this.events = events;
         this.launcher = launcher;
@@ -65,8 +91,20 @@ public final class Controller implements AutoCloseable {
         this.killWait = config.get(Keys.KILL_WAIT);
         this.minJobAge = config.get(Keys.MIN_JOB_AGE);
         this.overTime = config.get(Keys.OVER_TIME_LIMIT);
+        this.maxArraySize = config.get(Keys.MAX_ARRAY_SIZE);
+        this.stateStore = stateStore;
+        this.qos = new QosTable(config, stateStore);
+        UsageSnapshot usage = Priorities.storedUsage(stateStore);
+        this.priorities = new Priorities(config, usage, clock.instant());
         List<JobRecord> loaded = store.loadCurrent(clock.instant().minusSeconds(minJobAge));
-        loaded.forEach(state::put);
+        loaded.forEach(this::remember);
+        for (JobRecord j : loaded) {
+            if (j.state().holdsResources() && j.startTime() != null) {
+                // charged up to the snapshot; a job started after it is charged from its start
+                Instant from = usage == null || j.startTime().isAfter(usage.asOf()) ? j.startTime() : usage.asOf();
+                priorities.started(j, from);
+            }
+        }
         this.nextJobId = Math.max(config.get(Keys.FIRST_JOB_ID), store.maxJobId() + 1);
         this.loop = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("controller").factory());
         launcher.bind(this);
@@ -100,25 +138,163 @@ public final class Controller implements AutoCloseable {
         }
     }
 
-    /** Validates, stores durably, and queues a job; the future yields its id once committed. */
+    /**
+     * Validates, stores durably, and queues a job (or every task of a job array, with consecutive ids); the future
+     * yields the job's id (the array's id) once all of it is committed.
+     */
     public CompletableFuture<Long> submit(JobSpec spec) {
         return call(() -> {
             Instant now = clock.instant();
             return switch (policy.check(spec)) {
                 case SubmissionPolicy.Rejected r -> throw new RejectedSubmission(r.message());
                 case SubmissionPolicy.Accepted a -> {
-                    long id = nextJobId++;
-                    yield new JobRecord(id, spec, a.name(), spec.getUser(), spec.getUid(), spec.getGid(), a.partitions(),
-                            a.ask(), a.timeLimitSeconds(), JobState.PENDING, false, PendingReason.NONE,
-                            a.partitions().get(0), List.of(), now, null, null, now, 0, 0, basicPriority(id));
+                    JobControls controls = switch (terms.resolve(spec, qos.all(), a.partitions(), q -> activeJobs(spec.getUser(), q))) {
+                        case SubmitTerms.Refused r -> throw new RejectedSubmission(r.message());
+                        case SubmitTerms.Resolved r -> r.controls();
+                    };
+                    ArraySpec array;
+                    try {
+                        if (!controls.dependency().isEmpty()) {
+                            DependencyPolicy.checkAtSubmit(dependencies.parse(controls.dependency()), 0, dependencies);
+                        }
+                        array = spec.getArray().isBlank() ? null
+                                : ArraySpec.parse(spec.getArray(), maxArraySize, maxArraySize);
+                    } catch (InvalidControlException e) {
+                        throw new RejectedSubmission(e.describe());
+                    }
+                    int[] tasks = array == null ? new int[] {-1} : array.taskIds();
+                    long first = nextJobId;
+                    nextJobId += tasks.length;
+                    List<JobRecord> jobs = new ArrayList<>(tasks.length);
+                    for (int i = 0; i < tasks.length; i++) {
+                        long id = first + i;
+                        JobControls c = array == null ? controls
+                                : controls.forTask(first, tasks[i], spec.getArray().trim(), array.maxRunning());
+                        JobRecord job = new JobRecord(id, spec, a.name(), spec.getUser(), spec.getUid(), spec.getGid(),
+                                a.partitions(), a.ask(), a.timeLimitSeconds(), JobState.PENDING, false, PendingReason.NONE,
+                                a.partitions().get(0), List.of(), now, null, null, now, 0, 0, basicPriority(id), c, null, 0);
+                        jobs.add(job.toBuilder().priority(priorities.initial(job, job.priority(), now)).build());
+                    }
+                    yield jobs;
                 }
             };
-        }).thenCompose(job -> writer.write(job).thenApplyAsync(v -> {
-            state.put(job);
-            metrics.submitted(job.partition());
+        }).thenCompose(jobs -> CompletableFuture.allOf(jobs.stream().map(writer::write).toArray(CompletableFuture[]::new))
+                .thenApplyAsync(v -> {
+                    for (JobRecord job : jobs) {
+                        remember(job);
+                        metrics.submitted(job.partition());
+                    }
+                    trigger();
+                    return jobs.get(0).id();
+                }, loop));
+    }
+
+    /** Puts a new job into the state, indexing array tasks by their array id (controller thread). */
+    private void remember(JobRecord job) {
+        state.put(job);
+        if (job.controls().isArrayTask()) {
+            arrays.computeIfAbsent(job.controls().arrayJobId(), k -> new ArrayList<>()).add(job.id());
+        }
+    }
+
+    /** What an id given to a job command names: the job, or every known task when it is an array's id. */
+    List<JobRecord> targets(long id) {
+        List<Long> tasks = arrays.get(id);
+        if (tasks != null) {
+            return tasks.stream().map(state::job).filter(java.util.Objects::nonNull).toList();
+        }
+        JobRecord j = state.job(id);
+        return j == null ? List.of() : List.of(j);
+    }
+
+    // ---------------------------------------------------------------- priority and fair share
+
+    /**
+     * Every PriorityCalcPeriod (controller thread): charges running jobs' usage, recomputes the pending jobs'
+     * priorities, and stores the usage (off this thread).
+     */
+    void recalculatePriorities() {
+        Instant now = clock.instant();
+        List<JobRecord> changed = priorities.recalculate(state.jobs(), now);
+        changed.forEach(state::put);
+        priorities.store(stateStore, now);
+        if (!changed.isEmpty()) {
             trigger();
-            return job.id();
-        }, loop));
+        }
+    }
+
+    /** One sprio row: the factors, and whether an administrator fixed the total. */
+    public record PriorityRow(dev.gantry.scheduler.priority.PriorityFactors priority, boolean adminSet) {}
+
+    /** sprio: pending jobs' priority factors, in job id order (controller thread). */
+    public CompletableFuture<List<PriorityRow>> priorityFactors(JobQuery query) {
+        return call(() -> {
+            List<JobRecord> pending = state.jobs().stream()
+                    .filter(j -> j.state() == JobState.PENDING && !j.completing() && query.matches(j)).toList();
+            var factors = priorities.factors(pending, clock.instant());
+            List<PriorityRow> rows = new ArrayList<>(pending.size());
+            for (int i = 0; i < pending.size(); i++) {
+                rows.add(new PriorityRow(factors.get(i), pending.get(i).controls().adminPriority()));
+            }
+            return rows;
+        });
+    }
+
+    /** sshare: every association's shares, usage and factor now (controller thread). */
+    public CompletableFuture<List<dev.gantry.scheduler.priority.ShareRow>> shares() {
+        return call(() -> priorities.shares(clock.instant()));
+    }
+
+    public Priorities prioritiesView() {
+        return priorities;
+    }
+
+    // ---------------------------------------------------------------- QOS (sacctmgr)
+
+    public CompletableFuture<List<QosConfig>> listQos(List<String> names) {
+        return call(() -> qos.list(names));
+    }
+
+    /** Creates or replaces a QOS (administrators); durable before the answer. */
+    public CompletableFuture<QosConfig> updateQos(dev.gantry.api.v1.Qos edited, String user) {
+        return call(() -> {
+            if (!terms.isAdmin(user, -1)) {
+                throw new QosTable.RefusedChange("user: " + user + " is not an administrator (Access/permission denied)", true);
+            }
+            QosConfig q = qos.update(edited);
+            trigger();
+            return q;
+        });
+    }
+
+    /** A new pass's holds, dependencies and limits, counting what runs now (controller thread). */
+    Eligibility eligibility() {
+        Instant now = clock.instant();
+        return new Eligibility(now, state.jobs().stream().filter(ClusterState::holds).toList(), qos.all(),
+                dependencies.check(now));
+    }
+
+    long killWait() {
+        return killWait;
+    }
+
+    SubmissionPolicy policy() {
+        return policy;
+    }
+
+    SubmitTerms terms() {
+        return terms;
+    }
+
+    /** A user's pending and running jobs of a QOS (MaxSubmitJobsPerUser); controller thread. */
+    private int activeJobs(String user, String qosName) {
+        int n = 0;
+        for (JobRecord j : state.jobs()) {
+            if (!j.state().isFinished() && j.user().equals(user) && j.controls().qos().equals(qosName)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** priority/basic: first in, first out (multifactor priority replaces this). */
@@ -136,28 +312,34 @@ public final class Controller implements AutoCloseable {
             List<CancelOutcome> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : ids) {
-                JobRecord j = state.job(id);
-                if (j == null) {
+                List<JobRecord> targets = targets(id);
+                if (targets.isEmpty()) {
                     out.add(new CancelOutcome(id, id > 0 && id < nextJobId
                             ? "Job/step already completing or completed" : "Invalid job id specified"));
                     continue;
                 }
-                if (j.state().isFinished() || j.completing()) {
-                    out.add(new CancelOutcome(id, "Job/step already completing or completed"));
-                    continue;
+                boolean any = false;
+                for (JobRecord j : targets) {
+                    if (j.state().isFinished() || j.completing()) {
+                        continue;
+                    }
+                    JobRecord next;
+                    if (j.state() == JobState.PENDING) {
+                        next = j.toBuilder().state(JobState.CANCELLED, now).endTime(now).reason(PendingReason.NONE)
+                                .forecast(null).build();
+                        metrics.ended(next);
+                    } else {
+                        next = j.toBuilder().suspendedSeconds(suspendedUntil(j, now)).state(JobState.CANCELLED, now)
+                                .completing(true).endTime(now).build();
+                        launcher.terminate(next, killWait, "cancelled");
+                    }
+                    state.put(next);
+                    writes.add(writer.write(next));
+                    any = true;
                 }
-                JobRecord next;
-                if (j.state() == JobState.PENDING) {
-                    next = j.toBuilder().state(JobState.CANCELLED, now).endTime(now).reason(PendingReason.NONE).build();
-                    metrics.ended(next);
-                } else {
-                    next = j.toBuilder().state(JobState.CANCELLED, now).completing(true).endTime(now).build();
-                    launcher.terminate(next, killWait, "cancelled");
-                }
-                state.put(next);
-                writes.add(writer.write(next));
-                out.add(new CancelOutcome(id, null));
+                out.add(new CancelOutcome(id, any ? null : "Job/step already completing or completed"));
             }
+            trigger();
             return new CancelBatch(out, writes);
         }).thenCompose(b -> CompletableFuture.allOf(b.writes.toArray(CompletableFuture[]::new)).thenApply(v -> b.outcomes));
     }
@@ -172,6 +354,7 @@ public final class Controller implements AutoCloseable {
         JobRecord running = job.toBuilder().state(JobState.RUNNING, now).partition(partition).allocation(shares)
                 .startTime(now).reason(PendingReason.NONE).build();
         state.put(running);
+        priorities.started(running, now);
         events.publish(ClusterEvent.newBuilder().setAllocationAdded(ClusterProtos.allocation(running)));
         publishNodes(shares);
         writer.write(running);
@@ -184,6 +367,7 @@ public final class Controller implements AutoCloseable {
         JobRecord done = j.toBuilder().state(end, clock.instant()).completing(false).reason(reason)
                 .exit(exitCode, exitSignal).endTime(j.endTime() != null ? j.endTime() : endTime).build();
         state.put(done);
+        priorities.stopped(j, done.endTime());
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
         publishNodes(j.allocation());
         metrics.ended(done);
@@ -194,13 +378,29 @@ public final class Controller implements AutoCloseable {
     /** Puts a job that could not be launched back in the queue, same id (controller thread). */
     void requeue(JobRecord j, String why) {
         JobRecord pending = j.toBuilder().state(JobState.PENDING, clock.instant()).completing(false).allocation(List.of())
-                .startTime(null).reason(PendingReason.NONE).build();
+                .startTime(null).reason(PendingReason.NONE).controls(j.controls().withRestart()).build();
         state.put(pending);
+        priorities.stopped(j, clock.instant());
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
         publishNodes(j.allocation());
         writer.write(pending);
         LOG.warn("job {} requeued: {}", j.id(), why);
         trigger();
+    }
+
+    /**
+     * A requeued job (PENDING and completing while its processes were killed) whose processes are gone: its
+     * resources go back and it waits in the queue again, same id, one more restart (controller thread).
+     */
+    JobRecord backInQueue(JobRecord j) {
+        JobRecord pending = j.toBuilder().completing(false).allocation(List.of()).startTime(null).endTime(null)
+                .controls(j.controls().withRestart()).build();
+        state.put(pending);
+        priorities.stopped(j, clock.instant());
+        events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
+        publishNodes(j.allocation());
+        trigger();
+        return pending;
     }
 
     void publishNodes(List<NodeShare> shares) {
@@ -218,6 +418,9 @@ public final class Controller implements AutoCloseable {
             JobRecord j = state.job(r.getJobId());
             if (j == null || !ClusterState.holds(j) || !r.getNode().equals(j.batchHost())) {
                 return null;
+            }
+            if (j.completing() && j.state() == JobState.PENDING) {
+                return backInQueue(j); // scontrol requeue: its processes are gone, it waits again
             }
             JobState end;
             String reason;
@@ -249,7 +452,8 @@ public final class Controller implements AutoCloseable {
             if (j.state() != JobState.RUNNING || j.completing() || j.timeLimitSeconds() < 0 || overTime < 0) {
                 continue;
             }
-            if (!now.isBefore(j.startTime().plusSeconds(j.timeLimitSeconds() + overTime))) {
+            // as Slurm: time spent suspended does not count against the limit
+            if (!now.isBefore(j.startTime().plusSeconds(j.timeLimitSeconds() + j.suspendedSeconds() + overTime))) {
                 JobRecord t = j.toBuilder().state(JobState.TIMEOUT, now).completing(true).endTime(now)
                         .reason("TimeLimit").build();
                 state.put(t);
@@ -260,6 +464,66 @@ public final class Controller implements AutoCloseable {
         }
     }
 
+    // ---------------------------------------------------------------- gang scheduling (suspend and resume)
+
+    /** What an ApplySlice did. */
+    public record SliceOutcome(List<Long> suspended, List<Long> resumed, List<Long> skipped) {}
+
+    /** gang-svc's decision: suspends and resumes jobs where that still applies; durable before the answer. */
+    public CompletableFuture<SliceOutcome> applySlice(List<Long> suspend, List<Long> resume) {
+        return call(() -> {
+            Instant now = clock.instant();
+            List<Long> suspended = new ArrayList<>();
+            List<Long> resumed = new ArrayList<>();
+            List<Long> skipped = new ArrayList<>();
+            List<CompletableFuture<Void>> writes = new ArrayList<>();
+            for (long id : suspend) {
+                JobRecord j = state.job(id);
+                if (j == null || j.state() != JobState.RUNNING || j.completing()) {
+                    skipped.add(id);
+                    continue;
+                }
+                JobRecord s = j.toBuilder().state(JobState.SUSPENDED, now).build();
+                state.put(s);
+                priorities.stopped(j, now);
+                writes.add(writer.write(s));
+                events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(s)));
+                launcher.suspendOrResume(s, true);
+                suspended.add(id);
+            }
+            for (long id : resume) {
+                JobRecord j = state.job(id);
+                if (j == null || j.state() != JobState.SUSPENDED || j.completing()) {
+                    skipped.add(id);
+                    continue;
+                }
+                JobRecord r = j.toBuilder().suspendedSeconds(suspendedUntil(j, now)).state(JobState.RUNNING, now).build();
+                state.put(r);
+                priorities.started(r, now);
+                writes.add(writer.write(r));
+                events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(r)));
+                launcher.suspendOrResume(r, false);
+                resumed.add(id);
+            }
+            metrics.slice(suspended.size(), resumed.size());
+            if (!resumed.isEmpty() || !suspended.isEmpty()) {
+                trigger();
+            }
+            return new SliceBatch(new SliceOutcome(suspended, resumed, skipped), writes);
+        }).thenCompose(b -> CompletableFuture.allOf(b.writes.toArray(CompletableFuture[]::new)).thenApply(v -> b.outcome));
+    }
+
+    private record SliceBatch(SliceOutcome outcome, List<CompletableFuture<Void>> writes) {}
+
+    /** Seconds a job spent suspended up to {@code at}, counting a suspension still in progress. */
+    static long suspendedUntil(JobRecord j, Instant at) {
+        long s = j.suspendedSeconds();
+        if (j.state() == JobState.SUSPENDED && j.lastStateChange() != null) {
+            s += Math.max(0, at.getEpochSecond() - j.lastStateChange().getEpochSecond());
+        }
+        return s;
+    }
+
     /** Forgets finished jobs older than MinJobAge (they stay in the database for GetJob and accounting). */
     void purgeOld() {
         Instant cutoff = clock.instant().minusSeconds(minJobAge);
@@ -267,6 +531,8 @@ public final class Controller implements AutoCloseable {
                 .filter(j -> j.state().isFinished() && !j.completing() && j.endTime() != null && j.endTime().isBefore(cutoff))
                 .map(JobRecord::id).toList();
         old.forEach(state::purge);
+        arrays.values().forEach(tasks -> tasks.removeIf(id -> state.job(id) == null));
+        arrays.values().removeIf(List::isEmpty);
     }
 
     // ---------------------------------------------------------------- queries

@@ -1,10 +1,12 @@
 package dev.gantry.scheduler.runtime;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.ArrayTask;
 import dev.gantry.api.v1.LaunchCredential;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
+import dev.gantry.scheduler.control.ArraySpec;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
@@ -52,7 +54,7 @@ public final class JobLauncher {
                 .setScriptSha256(CredentialVerifier.scriptDigest(script))
                 .build();
         var spec = job.spec();
-        LaunchJobRequest request = LaunchJobRequest.newBuilder()
+        LaunchJobRequest.Builder request = LaunchJobRequest.newBuilder()
                 .setCredential(signer.sign(cred))
                 .setJobId(job.id())
                 .setJobName(job.name())
@@ -70,14 +72,33 @@ public final class JobLauncher {
                 .setSubmitDir(spec.getSubmitDir().isEmpty() ? spec.getWorkDir() : spec.getSubmitDir())
                 .setSubmitHost(spec.getSubmitHost())
                 .setTimeLimitSeconds(job.timeLimitSeconds())
-                .build();
+                .setAccount(job.controls().account())
+                .setQos(job.controls().qos())
+                .setRestartCount(job.controls().restartCount());
+        arrayTask(job, request);
         long t0 = System.nanoTime();
-        agents.launch(host.agentAddress(), request).whenComplete((response, error) -> {
+        agents.launch(host.agentAddress(), request.build()).whenComplete((response, error) -> {
             controller.metrics.launchRoundTrip(System.nanoTime() - t0, error == null);
             if (error != null) {
                 controller.run(() -> launchFailed(job, error));
             }
         });
+    }
+
+    /** SLURM_ARRAY_* for an array task: its place in the array as submitted. */
+    private static void arrayTask(JobRecord job, LaunchJobRequest.Builder request) {
+        var c = job.controls();
+        if (!c.isArrayTask()) {
+            return;
+        }
+        ArrayTask.Builder a = ArrayTask.newBuilder().setArrayJobId(c.arrayJobId()).setTaskId(c.arrayTaskId());
+        try {
+            ArraySpec spec = ArraySpec.parse(c.arraySpec(), Integer.MAX_VALUE, Integer.MAX_VALUE);
+            a.setTaskCount(spec.count()).setTaskMin(spec.min()).setTaskMax(spec.max()).setTaskStep(spec.step());
+        } catch (IllegalArgumentException e) {
+            a.setTaskCount(1).setTaskMin(c.arrayTaskId()).setTaskMax(c.arrayTaskId()).setTaskStep(1);
+        }
+        request.setArray(a);
     }
 
     private void launchFailed(JobRecord launched, Throwable error) {
@@ -118,6 +139,24 @@ public final class JobLauncher {
                         terminate(cur, killWaitSeconds, why);
                     }
                 }));
+            }
+        });
+    }
+
+    /**
+     * Stops (or continues) a job's processes in place on its batch host, for gang scheduling; a failure is logged
+     * and the next slice's decision corrects it.
+     */
+    void suspendOrResume(JobRecord job, boolean suspend) {
+        NodeRecord host = controller.state.node(job.batchHost());
+        if (host == null || host.agentAddress().isEmpty()) {
+            return;
+        }
+        var call = suspend ? agents.suspend(host.agentAddress(), job.id()) : agents.resume(host.agentAddress(), job.id());
+        call.whenComplete((r, error) -> {
+            if (error != null) {
+                LOG.warn("{} job {} on {}: {}", suspend ? "suspend" : "resume", job.id(), job.batchHost(),
+                        Status.fromThrowable(error));
             }
         });
     }

@@ -27,14 +27,12 @@ public final class NodeTracker {
     private final long slurmdTimeout;
     private final long heartbeatInterval;
     private final long killWait;
-    private final boolean requeue;
 
     public NodeTracker(Controller controller, ClusterConfig config) {
         this.controller = controller;
         this.slurmdTimeout = config.get(Keys.SLURMD_TIMEOUT);
         this.heartbeatInterval = Math.max(1, Math.min(30, slurmdTimeout / 3));
         this.killWait = config.get(Keys.KILL_WAIT);
-        this.requeue = config.get(Keys.JOB_REQUEUE);
     }
 
     public long heartbeatIntervalSeconds() {
@@ -114,7 +112,7 @@ public final class NodeTracker {
     /** Requeues or ends the jobs of a node that stopped responding ({@link NodeFailurePolicy}; controller thread). */
     private void failJobsOf(String node) {
         Instant now = controller.clock.instant();
-        for (NodeFailurePolicy.Outcome o : NodeFailurePolicy.onNodeDown(java.util.List.copyOf(controller.state.jobs()), node, requeue)) {
+        for (NodeFailurePolicy.Outcome o : NodeFailurePolicy.onNodeDown(java.util.List.copyOf(controller.state.jobs()), node)) {
             JobRecord j = o.job();
             switch (o) {
                 case NodeFailurePolicy.Requeue r -> controller.requeue(j, "node " + node + " not responding");
@@ -122,8 +120,9 @@ public final class NodeTracker {
                     LOG.warn("job {} ends NODE_FAIL: node {} not responding", j.id(), node);
                     controller.writer.write(controller.finish(j, JobState.NODE_FAIL, "NodeDown", 0, 0, now));
                 }
-                case NodeFailurePolicy.EndCompleting c ->
-                        controller.writer.write(controller.finish(j, j.state(), j.reason(), j.exitCode(), j.exitSignal(), now));
+                case NodeFailurePolicy.EndCompleting c -> controller.writer.write(j.state() == JobState.PENDING
+                        ? controller.backInQueue(j) // was being requeued
+                        : controller.finish(j, j.state(), j.reason(), j.exitCode(), j.exitSignal(), now));
             }
         }
     }

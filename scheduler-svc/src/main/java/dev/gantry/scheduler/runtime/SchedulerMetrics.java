@@ -51,6 +51,17 @@ public final class SchedulerMetrics {
         this.mainPass = Timer.builder("gantry_scheduler_cycle_seconds").tag("pass", "main")
                 .description("Duration of one scheduling pass, including the select-svc plan call")
                 .publishPercentileHistogram().register(registry);
+        this.backfillPass = Timer.builder("gantry_scheduler_cycle_seconds").tag("pass", "backfill")
+                .description("Duration of one scheduling pass, including the select-svc plan call")
+                .publishPercentileHistogram().register(registry);
+        Gauge.builder("gantry_backfill_depth", backfillDepth, java.util.concurrent.atomic.AtomicLong::get)
+                .description("Jobs the last backfill pass tested").register(registry);
+        Gauge.builder("gantry_backfill_reservations", backfillReservations, java.util.concurrent.atomic.AtomicLong::get)
+                .description("Pending jobs holding a backfill reservation after the last pass").register(registry);
+        this.gangSuspended = Counter.builder("gantry_jobs_suspended_total").tag("by", "gang")
+                .description("Jobs the controller suspended, by who asked").register(registry);
+        this.gangResumed = Counter.builder("gantry_jobs_resumed_total").tag("by", "gang")
+                .description("Jobs the controller resumed, by who asked").register(registry);
         this.commitBatch = DistributionSummary.builder("gantry_store_commit_batch_jobs")
                 .description("Job writes per database transaction (group commit)").publishPercentileHistogram()
                 .register(registry);
@@ -93,6 +104,32 @@ public final class SchedulerMetrics {
         Timer.builder("gantry_scheduler_launch_rpc_seconds").tag("result", ok ? "ok" : "error")
                 .description("LaunchJob round trip from controller to agent").publishPercentileHistogram()
                 .register(registry).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> backfilledBy = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Timer backfillPass;
+    private final Counter gangSuspended;
+    private final Counter gangResumed;
+    private final java.util.concurrent.atomic.AtomicLong backfillDepth = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong backfillReservations = new java.util.concurrent.atomic.AtomicLong();
+
+    /** One backfill pass: its duration, how many jobs it tested, started and holds reservations for. */
+    public void backfillPass(long nanos, int tested, int started, int reservations) {
+        backfillPass.record(nanos, TimeUnit.NANOSECONDS);
+        backfillDepth.set(tested);
+        backfillReservations.set(reservations);
+    }
+
+    /** A job the backfill pass started (it started ahead of a blocked, higher-priority job). */
+    public void backfilled(String partition) {
+        backfilledBy.computeIfAbsent(partition, p -> Counter.builder("gantry_backfill_started_total").tag("partition", p)
+                .description("Jobs started by the backfill pass").register(registry)).increment();
+    }
+
+    /** Jobs gang scheduling suspended and resumed in one applied slice. */
+    public void slice(int suspended, int resumed) {
+        gangSuspended.increment(suspended);
+        gangResumed.increment(resumed);
     }
 
     public void mainPass(long nanos) {

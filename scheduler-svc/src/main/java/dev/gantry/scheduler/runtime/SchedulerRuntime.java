@@ -5,10 +5,13 @@ import dev.gantry.common.config.ConfigParser;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.common.config.Keys;
+import dev.gantry.scheduler.cycle.BackfillSettings;
 import dev.gantry.scheduler.store.Database;
 import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JdbcJobStore;
+import dev.gantry.scheduler.store.JdbcStateStore;
 import dev.gantry.scheduler.store.StoreException;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
@@ -72,12 +75,15 @@ public final class SchedulerRuntime implements AutoCloseable {
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
         JobLauncher launcher = new JobLauncher(agents, signer);
         this.store = new JdbcJobStore(database.dataSource());
-        this.controller = new Controller(config, store, writer, events, launcher, InstantSource.system(), metrics);
+        this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, launcher,
+                InstantSource.system(), metrics);
         this.jobWatch = new JobWatch(controller);
         this.nodes = new NodeTracker(controller, config);
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
         this.selectChannel = ManagedChannelBuilder.forTarget(selectAddress).usePlaintext().build();
-        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs);
+        BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE))
+                ? BackfillSettings.parse(config.get(Keys.SCHEDULER_PARAMETERS)) : null;
+        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
             controller.enforceTimeLimits();
@@ -85,6 +91,9 @@ public final class SchedulerRuntime implements AutoCloseable {
             controller.purgeOld();
             metrics.refresh(controller.state);
         }), 1, 1, TimeUnit.SECONDS);
+        long calcPeriod = Math.max(1, config.get(Keys.PRIORITY_CALC_PERIOD));
+        timer.scheduleWithFixedDelay(() -> controller.run(controller::recalculatePriorities), calcPeriod, calcPeriod,
+                TimeUnit.SECONDS);
         LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
                 config.nodes().size(), config.partitions().size(), selectAddress);
         scheduling.trigger();

@@ -6,6 +6,7 @@ import dev.gantry.api.v1.Placement;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
+import dev.gantry.scheduler.cycle.BackfillSettings;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.model.JobRecord;
@@ -23,13 +24,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the main scheduling pass on its own thread: when something happens (coalesced), and every
- * {@code intervalMillis} in any case. One pass: take the queue on the controller thread, ask select-svc for
- * placements in one batched Plan call, then re-check and apply them on the controller thread.
+ * Runs the scheduling passes on their own thread. The main pass: when something happens (coalesced), and every
+ * {@code intervalMillis} in any case; it takes the queue on the controller thread, asks select-svc for placements in
+ * one batched Plan call, then re-checks and applies them on the controller thread. The backfill pass
+ * ({@link BackfillPass}, sched/backfill): every bf_interval, after a main pass.
  */
 public final class SchedulingLoop implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SchedulingLoop.class);
+    /** After a main pass, wait this many times its duration before the next (docs/benchmarks.md, "Submission throughput"). */
+    private static final long PAUSE_PER_PASS = 4;
 
     private final Controller controller;
     private final ManagedChannel selectChannel;
@@ -37,12 +41,24 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Semaphore wake = new Semaphore(0);
     private final Thread thread;
     private volatile boolean running = true;
-    private boolean selectDown;
+    private final SelectClient select;
+    private final BackfillPass backfill;
+    private final long backfillEveryNanos;
+    private long lastBackfill = System.nanoTime();
 
     public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis) {
+        this(controller, selectChannel, intervalMillis, null);
+    }
+
+    /** @param backfill the backfill pass's settings (sched/backfill), or null for sched/builtin */
+    public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
+            BackfillSettings backfill) {
         this.controller = controller;
         this.selectChannel = selectChannel;
         this.intervalMillis = intervalMillis;
+        this.select = new SelectClient(selectChannel);
+        this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill);
+        this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
         controller.setScheduleTrigger(this::trigger);
         this.thread = Thread.ofPlatform().name("scheduler-main-pass").daemon(true).start(this::loop);
     }
@@ -57,10 +73,23 @@ public final class SchedulingLoop implements AutoCloseable {
     private void loop() {
         while (running) {
             try {
-                wake.tryAcquire(intervalMillis, TimeUnit.MILLISECONDS);
+                long untilBackfill = backfill == null ? intervalMillis
+                        : Math.max(1, (lastBackfill + backfillEveryNanos - System.nanoTime()) / 1_000_000);
+                wake.tryAcquire(Math.min(intervalMillis, untilBackfill), TimeUnit.MILLISECONDS);
                 wake.drainPermits();
                 if (running) {
+                    long started = System.nanoTime();
                     pass();
+                    // Triggers arriving meanwhile coalesce into the next pass: under a stream of submissions the main
+                    // pass, O(pending jobs) on the controller thread, takes at most 1/(1 + PAUSE_PER_PASS) of the time.
+                    long pauseMs = Math.min(intervalMillis, (System.nanoTime() - started) * PAUSE_PER_PASS / 1_000_000);
+                    if (pauseMs > 0) {
+                        Thread.sleep(pauseMs);
+                    }
+                }
+                if (running && backfill != null && System.nanoTime() - lastBackfill >= backfillEveryNanos) {
+                    lastBackfill = System.nanoTime();
+                    backfill.run();
                 }
             } catch (InterruptedException e) {
                 return;
@@ -75,7 +104,7 @@ public final class SchedulingLoop implements AutoCloseable {
     void pass() throws InterruptedException {
         long t0 = System.nanoTime();
         Prepared prepared = controller.call(() -> {
-            MainPass.Input in = MainPass.prepare(controller.state);
+            MainPass.Input in = MainPass.prepare(controller.state, controller.eligibility());
             setReasons(in.reasons());
             return new Prepared(in, controller.events.revision());
         }).join();
@@ -98,32 +127,11 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /** Calls Plan, waiting briefly while select-svc's replica catches up with the revision asked for. */
     private PlanResponse plan(PlanRequest request) throws InterruptedException {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            try {
-                PlanResponse r = SelectGrpc.newBlockingStub(selectChannel).withDeadlineAfter(30, TimeUnit.SECONDS).plan(request);
-                if (selectDown) {
-                    LOG.info("select-svc answers again");
-                    selectDown = false;
-                }
-                return r;
-            } catch (StatusRuntimeException e) {
-                Status.Code code = e.getStatus().getCode();
-                if (code == Status.Code.FAILED_PRECONDITION) {
-                    Thread.sleep(10);
-                    continue;
-                }
-                if (!selectDown) {
-                    LOG.warn("select-svc plan failed: {}; jobs wait", e.getStatus());
-                    selectDown = true;
-                }
-                Thread.sleep(200);
-                trigger();
-                return null;
-            }
+        PlanResponse r = select.call("plan", request.getMinRevision(), stub -> stub.plan(request));
+        if (r == null) {
+            trigger();
         }
-        LOG.warn("select-svc replica stayed behind revision {}; retrying next pass", request.getMinRevision());
-        trigger();
-        return null;
+        return r;
     }
 
     /** Starts what can start (after re-checking), and records why the rest waits (controller thread). */

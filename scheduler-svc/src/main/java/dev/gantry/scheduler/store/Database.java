@@ -57,6 +57,11 @@ public final class Database implements AutoCloseable {
                     .setOverrideWorkingDirectory(work.toFile())
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("max_connections", "40")
+                    // zonky starts PostgreSQL with -F (fsync=off) and synchronous_commit=off, made for throw-away
+                    // test databases: a commit would return before its WAL is on disk, and a crash could lose
+                    // acknowledged submissions (the submission benchmark lost some). A later -c wins over -F.
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .start();
             HikariConfig hc = new HikariConfig();
@@ -71,6 +76,8 @@ public final class Database implements AutoCloseable {
     private static Database open(EmbeddedPostgres pg, HikariConfig hc, int poolSize) {
         hc.setMaximumPoolSize(poolSize);
         hc.setPoolName("gantry-db");
+        // A group commit's rows go as multi-row INSERTs (up to 128 rows a statement) instead of one per row.
+        hc.addDataSourceProperty("reWriteBatchedInserts", "true");
         HikariDataSource pool = new HikariDataSource(hc);
         Flyway.configure().dataSource(pool).locations("classpath:db/migration").load().migrate();
         return new Database(pg, pool);

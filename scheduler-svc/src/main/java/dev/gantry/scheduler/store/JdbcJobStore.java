@@ -12,7 +12,10 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -33,15 +36,26 @@ public final class JdbcJobStore implements JobStore {
         this.dataSource = dataSource;
     }
 
+    /**
+     * {@inheritDoc} A job listed twice is written once, its last version. The rows go as a JDBC batch, which the
+     * driver sends as multi-row INSERTs ({@code reWriteBatchedInserts}, set by {@link Database}); one such statement
+     * may not upsert the same key twice, hence the de-duplication.
+     */
     @Override
     public void write(List<JobRecord> jobs) throws StoreException {
         if (jobs.isEmpty()) {
             return;
         }
+        Collection<JobRecord> rows = jobs;
+        if (jobs.size() > 1) {
+            Map<Long, JobRecord> last = new LinkedHashMap<>();
+            jobs.forEach(j -> last.put(j.id(), j));
+            rows = last.size() == jobs.size() ? jobs : last.values();
+        }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement(UPSERT)) {
-                for (JobRecord j : jobs) {
+                for (JobRecord j : rows) {
                     ps.setLong(1, j.id());
                     ps.setString(2, j.user());
                     ps.setString(3, j.partition());

@@ -38,7 +38,10 @@ final class PartitionFit {
                 return new Misfit("nodelist", "node " + n + " is not in partition " + p.name());
             }
         }
-        List<NodeConfig> candidates = members.stream().filter(n -> !request.excluded().contains(n.name())).toList();
+        // Cost: the common job (no -w/-x, GRES or constraint) stops at the first nodes that can take it, so a
+        // submission is not O(nodes); only a refusal, or a GRES, constraint or node list request, looks at them all.
+        List<NodeConfig> candidates = request.excluded().isEmpty() ? members
+                : members.stream().filter(n -> !request.excluded().contains(n.name())).toList();
         if (minNodes > candidates.size()) {
             int excluded = members.size() - candidates.size();
             return new Misfit("min_nodes", "min_nodes: " + minNodes + " nodes requested, partition " + p.name() + " has "
@@ -46,8 +49,8 @@ final class PartitionFit {
         }
         int cpusNeeded = tasksPerNode > 0 ? Math.min(tasksPerNode, ntasks) * cpusPerTask
                 : (ntasks * cpusPerTask + minNodes - 1) / minNodes;
-        int maxCpus = candidates.stream().mapToInt(NodeConfig::cpus).max().orElse(0);
-        if (cpusNeeded > maxCpus) {
+        if (candidates.stream().noneMatch(n -> n.cpus() >= cpusNeeded)) {
+            int maxCpus = candidates.stream().mapToInt(NodeConfig::cpus).max().orElse(0);
             String field = tasksPerNode > 0 ? "ntasks_per_node" : "cpus_per_task";
             return new Misfit(field, field + ": " + (tasksPerNode > 0 ? Math.min(tasksPerNode, ntasks) : ntasks) + " task(s) x "
                     + cpusPerTask + " CPU(s) on " + (tasksPerNode > 0 ? "each" : minNodes) + " node(s) needs " + cpusNeeded
@@ -66,12 +69,16 @@ final class PartitionFit {
             return new Misfit(memField, memField + ": " + memNeeded + "M per node requested exceeds partition " + p.name()
                     + " MaxMemPerNode " + maxPerNode + "M");
         }
-        long maxMem = candidates.stream().mapToLong(NodeConfig::realMemoryMb).max().orElse(0);
-        if (memNeeded > maxMem) {
+        final long mem = memNeeded;
+        if (candidates.stream().noneMatch(n -> n.realMemoryMb() >= mem)) {
+            long maxMem = candidates.stream().mapToLong(NodeConfig::realMemoryMb).max().orElse(0);
             return new Misfit(memField, memField + ": " + memNeeded + "M per node requested; the largest node in partition "
                     + p.name() + " has " + maxMem + "M");
         }
         for (GresSpec g : request.gres()) {
+            if (candidates.stream().anyMatch(n -> g.availableIn(n.gres()) >= Math.max(1, g.count()))) {
+                continue;
+            }
             long most = candidates.stream().mapToLong(n -> g.availableIn(n.gres())).max().orElse(0);
             if (most == 0) {
                 return new Misfit("gres", "gres: unknown GRES " + label(g) + " in partition " + p.name() + ": no node has it");
@@ -94,22 +101,28 @@ final class PartitionFit {
                         + spec.getConstraint().trim() + "'");
             }
         }
-        final long mem = memNeeded;
-        List<NodeConfig> able = candidates.stream()
-                .filter(n -> n.cpus() >= cpusNeeded && n.realMemoryMb() >= mem && request.admits(n)).toList();
         for (String n : request.required()) {
-            if (able.stream().noneMatch(a -> a.name().equals(n))) {
+            if (candidates.stream().noneMatch(c -> c.name().equals(n) && c.cpus() >= cpusNeeded && c.realMemoryMb() >= mem
+                    && request.admits(c))) {
                 return new Misfit("nodelist", "node " + n + " does not have the CPUs, memory, GRES and features requested");
             }
         }
-        if (able.size() < minNodes) {
-            return new Misfit("min_nodes", "min_nodes: " + minNodes + " nodes requested; only " + able.size()
+        // nodes that can take the job, counted only as far as the checks below need (exact when below the cap)
+        int cap = Math.max(minNodes, maxNodes);
+        int able = 0;
+        for (NodeConfig n : candidates) {
+            if (n.cpus() >= cpusNeeded && n.realMemoryMb() >= mem && request.admits(n) && ++able >= cap) {
+                break;
+            }
+        }
+        if (able < minNodes) {
+            return new Misfit("min_nodes", "min_nodes: " + minNodes + " nodes requested; only " + able
                     + " node(s) of partition " + p.name() + " have the CPUs, memory, GRES and features requested");
         }
-        if (tasksPerNode > 0 && (long) tasksPerNode * Math.min(maxNodes, able.size()) < ntasks) {
+        if (tasksPerNode > 0 && (long) tasksPerNode * Math.min(maxNodes, able) < ntasks) {
             return new Misfit("ntasks_per_node", "ntasks_per_node: " + ntasks + " tasks at " + tasksPerNode
                     + " per node need " + ((ntasks + tasksPerNode - 1) / tasksPerNode) + " nodes; at most "
-                    + Math.min(maxNodes, able.size()) + " can be used in partition " + p.name());
+                    + Math.min(maxNodes, able) + " can be used in partition " + p.name());
         }
         return memory;
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gantry.common.resources.GresSpec;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.GresGrant;
+import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.ResourceAsk;
@@ -35,7 +36,7 @@ class JobProtosTest {
                 true, "[rack1|rack2]&ib", List.of("n1", "n2"), List.of("n4"), true, true);
         JobRecord pending = new JobRecord(8, Fixtures.aSpec().build(), "job8", "alice", 1000, 1000, List.of("debug"),
                 new ResourceAsk(2, 3, 4, 2, 0, 2, 512, selection), 3600, JobState.PENDING, false, "None", "debug",
-                List.of(), T0, null, null, T0, 0, 0, 100);
+                List.of(), T0, null, null, T0, 0, 0, 100, JobControls.NONE, null, 0);
         JobRecord running = pending.toBuilder().state(JobState.RUNNING, T0).startTime(T0).allocation(List.of(
                 new NodeShare("n1", 4, 2048, List.of(0, 1), List.of(new GresGrant("gpu", "a100", 2, List.of(0, 1)))),
                 new NodeShare("n2", 4, 2048, List.of(2, 3), List.of(new GresGrant("gpu", "a100", 2, List.of()))))).build();
@@ -56,5 +57,31 @@ class JobProtosTest {
         assertEquals("n[1-2]", p.getNodeList());
         assertEquals("n1", p.getBatchHost());
         assertEquals(T0.plusSeconds(3600).getEpochSecond(), p.getEndTime().getSeconds());
+    }
+
+    @Test
+    void theStoredFormRoundTrips_everyControlAndTheSuspendedTime() {
+        JobControls controls = new JobControls("physics", "high", 5, false, 2, JobControls.Hold.ADMIN,
+                T0.plusSeconds(600), "afterok:7", 40, 3, "0-9%2", 2, true);
+        JobRecord j = new JobRecord(43, Fixtures.aSpec().build(), "job43", "alice", 1000, 1000, List.of("debug"),
+                new ResourceAsk(1, 1, 1, 1, 0), 3600, JobState.PENDING, false, "JobHeldAdmin", "debug", List.of(), T0,
+                null, null, T0, 0, 0, 0, controls, null, 75);
+        assertEquals(j, JobProtos.fromProto(JobProtos.toProto(j)));
+        var p = JobProtos.toProto(j);
+        assertEquals(T0.plusSeconds(600).getEpochSecond(), p.getEligibleTime().getSeconds()); // --begin
+        assertEquals(3, p.getArrayTaskId());
+        assertEquals(dev.gantry.api.v1.JobHold.JOB_HOLD_ADMIN, p.getHold());
+    }
+
+    @Test
+    void aPendingJobsForecast_isItsStartTimeAndSchedNodeList() {
+        JobRecord j = Fixtures.aJob(5).build().toBuilder()
+                .forecast(new dev.gantry.scheduler.model.Forecast(T0.plusSeconds(90), List.of("n1", "n2"), true)).build();
+        var p = JobProtos.toProto(j);
+        assertEquals(T0.plusSeconds(90).getEpochSecond(), p.getStartTime().getSeconds());
+        assertEquals("n[1-2]", p.getSchedNodeList());
+        JobRecord back = JobProtos.fromProto(p);
+        assertEquals(null, back.startTime()); // a forecast is not a start
+        assertEquals(List.of("n1", "n2"), back.forecast().nodes());
     }
 }

@@ -8,6 +8,7 @@ import dev.gantry.common.resources.GresSpec;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.GresGrant;
+import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
@@ -44,7 +45,7 @@ class PlacementCheckResourcesTest {
     private static JobRecord job(long id, String partition, int tasks, long memPerCpu, NodeSelection selection) {
         return new JobRecord(id, Fixtures.aSpec().build(), "j", "alice", 1000, 1000, List.of(partition),
                 new ResourceAsk(1, 1, tasks, 1, 0, 0, memPerCpu, selection), 60, JobState.PENDING, false,
-                PendingReason.NONE, partition, List.of(), T0, null, null, T0, 0, 0, 1);
+                PendingReason.NONE, partition, List.of(), T0, null, null, T0, 0, 0, 1, JobControls.NONE, null, 0);
     }
 
     private void running(long id, String partition, NodeShare share) {

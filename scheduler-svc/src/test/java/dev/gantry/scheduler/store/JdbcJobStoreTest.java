@@ -10,6 +10,7 @@ import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,36 @@ class JdbcJobStoreTest {
             assertEquals(oldDone, store.find(3).orElseThrow(), "purged from memory, still in the database");
             assertTrue(store.find(99).isEmpty());
             assertEquals(4, store.maxJobId());
+        }
+    }
+
+    /** The driver rewrites a batch into multi-row INSERTs of up to 128 rows: the upsert must still hold per row. */
+    @Test
+    void aGroupCommitLargerThanOneRewrittenInsert_insertsNewJobsAndReplacesNewerVersions() throws Exception {
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            store.write(LongStream.rangeClosed(1, 300).mapToObj(id -> aJob(id).build()).toList());
+            // one transaction: new versions of jobs 151..300 and new jobs 301..450
+            store.write(LongStream.rangeClosed(151, 450)
+                    .mapToObj(id -> id <= 300 ? aJob(id).build().toBuilder().reason("Resources").build() : aJob(id).build())
+                    .toList());
+            List<JobRecord> all = store.loadCurrent(T0);
+            assertEquals(LongStream.rangeClosed(1, 450).boxed().toList(), all.stream().map(JobRecord::id).toList());
+            assertEquals(LongStream.rangeClosed(151, 300).boxed().toList(),
+                    all.stream().filter(j -> j.reason().equals("Resources")).map(JobRecord::id).toList());
+            assertEquals(aJob(450).build(), store.find(450).orElseThrow());
+        }
+    }
+
+    @Test
+    void aJobListedTwiceInOneWrite_isStoredOnce_asItsLastVersion() throws Exception {
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            JobRecord first = aJob(7).build();
+            // four rows: the driver would send them as one 4-row INSERT
+            store.write(List.of(first, aJob(8).build(), first.toBuilder().reason("Resources").build(), aJob(9).build()));
+            assertEquals("Resources", store.find(7).orElseThrow().reason());
+            assertEquals(List.of(7L, 8L, 9L), store.loadCurrent(T0).stream().map(JobRecord::id).toList());
         }
     }
 }

@@ -1,0 +1,112 @@
+package dev.gantry.cli.sshare;
+
+import dev.gantry.api.v1.ShareRow;
+import dev.gantry.api.v1.UsageAmount;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * sshare's columns (src/sshare/process.c) with their print widths (negative: left-justified), and Gantry's two
+ * extra columns for sshare -l: the further usage that would halve a user's fair-share factor, and that would make it
+ * 0 ("never" for the classic form), each as alternatives in CPU-hours, GPU-hours or GiB-hours of memory.
+ */
+public enum ShareField {
+    ACCOUNT("Account", -20),
+    USER("User", 10),
+    RAW_SHARES("RawShares", 10),
+    NORM_SHARES("NormShares", 11),
+    RAW_USAGE("RawUsage", 11),
+    NORM_USAGE("NormUsage", 11),
+    EFFECTIVE_USAGE("EffectvUsage", 13),
+    FAIRSHARE("FairShare", 10),
+    GRP_TRES_MINS("GrpTRESMins", 30),
+    TRES_RUN_MINS("TRESRunMins", 30),
+    USAGE_TO_HALVE("UsageToHalve", 30),
+    USAGE_TO_ZERO("UsageToZero", 30);
+
+    private final String header;
+    private final int width;
+
+    ShareField(String header, int width) {
+        this.header = header;
+        this.width = width;
+    }
+
+    public String header() {
+        return header;
+    }
+
+    /** Print width; negative means left-justified (Slurm's print_field_t len). */
+    public int width() {
+        return width;
+    }
+
+    /** Whether the value is a number printed as Slurm's print_fields_double does. */
+    boolean isDouble() {
+        return this == NORM_SHARES || this == NORM_USAGE || this == EFFECTIVE_USAGE || this == FAIRSHARE;
+    }
+
+    /** The raw text (doubles unformatted: see {@link #number}). */
+    String text(ShareRow r) {
+        return switch (this) {
+            case ACCOUNT -> " ".repeat(Math.max(0, r.getDepth())) + r.getAccount();
+            case USER -> r.getUser();
+            case RAW_SHARES -> Long.toString(r.getRawShares());
+            case RAW_USAGE -> String.format(Locale.ROOT, "%.0f", Math.floor(r.getRawUsage()));
+            case GRP_TRES_MINS -> "";
+            case TRES_RUN_MINS -> tresMinutes(r.getTresRawUsageMap());
+            case USAGE_TO_HALVE -> r.getUser().isEmpty() ? "" : amount(r.getUsageToHalve());
+            case USAGE_TO_ZERO -> r.getUser().isEmpty() ? "" : amount(r.getUsageToZero());
+            default -> String.format(Locale.ROOT, "%f", number(r));
+        };
+    }
+
+    double number(ShareRow r) {
+        return switch (this) {
+            case NORM_SHARES -> r.getNormShares();
+            case NORM_USAGE -> r.getNormUsage();
+            case EFFECTIVE_USAGE -> r.getEffectiveUsage();
+            case FAIRSHARE -> r.getFairshare();
+            default -> throw new IllegalStateException(name());
+        };
+    }
+
+    /** Decayed usage per TRES, in minutes as Slurm prints TRES minutes: {@code cpu=90,mem=1200}. */
+    private static String tresMinutes(Map<String, Double> seconds) {
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<String, Double> e : new TreeMap<>(seconds).entrySet()) {
+            long minutes = (long) Math.floor(e.getValue() / 60);
+            if (minutes == 0) {
+                continue;
+            }
+            if (!b.isEmpty()) {
+                b.append(',');
+            }
+            b.append(e.getKey()).append('=').append(minutes);
+        }
+        return b.toString();
+    }
+
+    /** {@code cpu=12.5h,gpu=3.1h,mem=400.0GBh}: any one of them alone; "never" when no amount does it. */
+    static String amount(UsageAmount a) {
+        if (a.getNever()) {
+            return "never";
+        }
+        StringBuilder b = new StringBuilder();
+        append(b, "cpu=", a.getCpuHours(), "h");
+        append(b, "gpu=", a.getGpuHours(), "h");
+        append(b, "mem=", a.getGbHours(), "GBh");
+        return b.toString();
+    }
+
+    private static void append(StringBuilder b, String key, double value, String unit) {
+        if (value <= 0) {
+            return;
+        }
+        if (!b.isEmpty()) {
+            b.append(',');
+        }
+        b.append(key).append(String.format(Locale.ROOT, "%.1f", value)).append(unit);
+    }
+}

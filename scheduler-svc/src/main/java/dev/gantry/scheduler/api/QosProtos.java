@@ -1,0 +1,82 @@
+package dev.gantry.scheduler.api;
+
+import dev.gantry.api.v1.Qos;
+import dev.gantry.common.config.QosConfig;
+import dev.gantry.common.config.TresLimits;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Maps QOS between the config ({@link QosConfig}) and the API ({@link Qos}), and checks an edited one. */
+public final class QosProtos {
+    private QosProtos() {}
+
+    private static final Set<String> MODES = Set.of("", "OFF", "CANCEL", "REQUEUE", "SUSPEND");
+
+    public static Qos toProto(QosConfig q) {
+        return Qos.newBuilder().setName(q.name()).setPriority(q.priority()).addAllPreempt(q.preempt())
+                .setPreemptMode(q.preemptMode()).setGraceTimeSeconds(q.graceTimeSeconds())
+                .setPreemptExemptTimeSeconds(q.preemptExemptTimeSeconds()).setMaxWallSeconds(q.maxWallSeconds())
+                .setMaxJobsPerUser(q.maxJobsPerUser()).setMaxSubmitJobsPerUser(q.maxSubmitJobsPerUser())
+                .putAllGrpTres(q.grpTres().limits()).putAllMaxTresPerUser(q.maxTresPerUser().limits())
+                .setUsageFactor(q.usageFactor()).addAllFlags(q.flags()).build();
+    }
+
+    /**
+     * An edited QOS as the controller will use it, or an {@link IllegalArgumentException} naming the field and
+     * the limit. {@code known}: the QOS names that exist (Preempt= must name them).
+     */
+    public static QosConfig fromProto(Qos q, Set<String> known) {
+        String name = q.getName().trim();
+        if (name.isEmpty() || !name.matches("[A-Za-z0-9_.-]{1,64}")) {
+            throw new IllegalArgumentException("qos.name: '" + q.getName() + "' is not a QOS name (1-64 of A-Z a-z 0-9 _ . -)");
+        }
+        if (q.getPriority() < 0 || q.getPriority() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("qos.priority: " + q.getPriority() + " is outside 0.." + Integer.MAX_VALUE);
+        }
+        for (String p : q.getPreemptList()) {
+            if (!known.contains(p) && !p.equals(name)) {
+                throw new IllegalArgumentException("qos.preempt: no QOS named " + p);
+            }
+        }
+        String mode = q.getPreemptMode().trim().toUpperCase(Locale.ROOT);
+        if (!MODES.contains(mode)) {
+            throw new IllegalArgumentException("qos.preempt_mode: '" + q.getPreemptMode()
+                    + "' is not one of OFF, CANCEL, REQUEUE, SUSPEND");
+        }
+        nonNegativeOrUnlimited("qos.grace_time_seconds", q.getGraceTimeSeconds(), false);
+        nonNegativeOrUnlimited("qos.preempt_exempt_time_seconds", q.getPreemptExemptTimeSeconds(), true);
+        nonNegativeOrUnlimited("qos.max_wall_seconds", q.getMaxWallSeconds(), true);
+        nonNegativeOrUnlimited("qos.max_jobs_per_user", q.getMaxJobsPerUser(), true);
+        nonNegativeOrUnlimited("qos.max_submit_jobs_per_user", q.getMaxSubmitJobsPerUser(), true);
+        if (!(q.getUsageFactor() >= 0) || Double.isInfinite(q.getUsageFactor())) {
+            throw new IllegalArgumentException("qos.usage_factor: " + q.getUsageFactor() + " must be 0 or more");
+        }
+        return new QosConfig(name, (int) q.getPriority(), List.copyOf(q.getPreemptList()), mode,
+                q.getGraceTimeSeconds(), q.getPreemptExemptTimeSeconds(), q.getMaxWallSeconds(), q.getMaxJobsPerUser(),
+                q.getMaxSubmitJobsPerUser(), tres("qos.grp_tres", q.getGrpTresMap()),
+                tres("qos.max_tres_per_user", q.getMaxTresPerUserMap()), q.getUsageFactor(), List.copyOf(q.getFlagsList()),
+                "", 0);
+    }
+
+    private static void nonNegativeOrUnlimited(String field, long v, boolean unlimitedAllowed) {
+        if (v < 0 && !(unlimitedAllowed && v == -1)) {
+            throw new IllegalArgumentException(field + ": " + v + " must be 0 or more" + (unlimitedAllowed ? ", or -1 (unlimited)" : ""));
+        }
+    }
+
+    private static TresLimits tres(String field, Map<String, Long> limits) {
+        StringBuilder text = new StringBuilder();
+        for (var e : new LinkedHashMap<>(limits).entrySet()) {
+            text.append(text.isEmpty() ? "" : ",").append(e.getKey()).append('=').append(e.getValue());
+        }
+        try {
+            // memory arrives in MiB: give it the M suffix so the parser does not read another unit
+            return TresLimits.parse(text.toString().replaceAll("(^|,)(mem)=(\\d+)(?=,|$)", "$1$2=$3M"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(field + ": " + e.getMessage());
+        }
+    }
+}

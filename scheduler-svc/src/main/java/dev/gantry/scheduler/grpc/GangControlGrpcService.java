@@ -1,0 +1,43 @@
+package dev.gantry.scheduler.grpc;
+
+import dev.gantry.api.v1.ApplySliceRequest;
+import dev.gantry.api.v1.ApplySliceResponse;
+import dev.gantry.api.v1.GangControlGrpc;
+import dev.gantry.scheduler.runtime.Controller;
+import dev.gantry.scheduler.runtime.SchedulerRuntime;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import jakarta.inject.Singleton;
+
+/** gang-svc's decisions (gang.proto GangControl), applied by the controller. */
+@Singleton
+public final class GangControlGrpcService extends GangControlGrpc.GangControlImplBase {
+
+    private final SchedulerRuntime runtime;
+    private final Controller controller;
+
+    public GangControlGrpcService(SchedulerRuntime runtime) {
+        this.runtime = runtime;
+        this.controller = runtime.controller();
+    }
+
+    @Override
+    public void applySlice(ApplySliceRequest request, StreamObserver<ApplySliceResponse> out) {
+        if (!request.getEpoch().isEmpty() && !request.getEpoch().equals(controller.epoch())) {
+            out.onError(Status.FAILED_PRECONDITION.withDescription("epoch: " + request.getEpoch()
+                    + " is not the controller's (" + controller.epoch() + "); resynchronise").asRuntimeException());
+            return;
+        }
+        controller.applySlice(request.getSuspendList(), request.getResumeList())
+                .whenCompleteAsync((v, e) -> { }, runtime.responses())
+                .whenComplete((r, e) -> {
+                    if (e != null) {
+                        out.onError(ControllerGrpcService.status(e));
+                        return;
+                    }
+                    out.onNext(ApplySliceResponse.newBuilder().addAllSuspended(r.suspended()).addAllResumed(r.resumed())
+                            .addAllSkipped(r.skipped()).build());
+                    out.onCompleted();
+                });
+    }
+}

@@ -1,0 +1,228 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.JobResult;
+import dev.gantry.api.v1.UpdateJobRequest;
+import dev.gantry.scheduler.control.JobEdits;
+import dev.gantry.scheduler.model.JobControls;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.PendingReason;
+import dev.gantry.scheduler.submit.SubmissionPolicy;
+import dev.gantry.scheduler.submit.SubmitTerms;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+
+/**
+ * scontrol's job controls on the controller thread: hold, release, requeue, update and top. Each id is answered on
+ * its own (a refused id does not stop the others); every change is durable before the answer.
+ */
+public final class JobCommands {
+
+    private final Controller controller;
+
+    JobCommands(Controller controller) {
+        this.controller = controller;
+    }
+
+    public CompletableFuture<List<JobResult>> hold(List<Long> ids, String user, boolean userHold) {
+        return each(ids, user, (j, caller) -> JobEdits.hold(j, caller, userHold));
+    }
+
+    public CompletableFuture<List<JobResult>> release(List<Long> ids, String user) {
+        return each(ids, user, JobEdits::release);
+    }
+
+    /**
+     * scontrol requeue: a running or suspended job is killed and waits again once its processes are gone; a finished
+     * one goes back to the queue at once. Same id, one more restart. {@code hold}: requeuehold.
+     */
+    public CompletableFuture<List<JobResult>> requeue(List<Long> ids, String user, boolean hold) {
+        return each(ids, user, (j, caller) -> {
+            if (!caller.admin() && !j.user().equals(caller.user())) {
+                return new JobEdits.Refused(JobEdits.DENIED);
+            }
+            if (j.state() == JobState.PENDING) {
+                return new JobEdits.Refused(JobEdits.PENDING);
+            }
+            if (j.completing()) {
+                return new JobEdits.Refused("Job/step already completing or completed");
+            }
+            if (!j.controls().requeue()) {
+                return new JobEdits.Refused(JobEdits.DISABLED);
+            }
+            Instant now = controller.clock.instant();
+            JobControls c = hold ? j.controls().withHold(JobControls.Hold.USER) : j.controls();
+            String reason = hold ? PendingReason.HELD_USER : PendingReason.NONE;
+            if (j.state().holdsResources()) {
+                JobRecord requeued = j.toBuilder().state(JobState.PENDING, now).completing(true).controls(c)
+                        .reason(reason).build();
+                controller.launcher.terminate(requeued, controller.killWait(), "requeued");
+                return new JobEdits.Changed(requeued);
+            }
+            return new JobEdits.Changed(j.toBuilder().state(JobState.PENDING, now).allocation(List.of()).startTime(null)
+                    .endTime(null).exit(0, 0).controls(c.withRestart()).reason(reason).build());
+        });
+    }
+
+    /** scontrol update JobId=…: each field given is applied in turn; the first refusal answers for the job. */
+    public CompletableFuture<List<JobResult>> update(UpdateJobRequest r) {
+        return each(r.getJobIdsList(), r.getUser(), (j, caller) -> {
+            JobRecord cur = j;
+            if (r.hasTimeLimitSeconds()) {
+                long limit = r.getTimeLimitSeconds() == 0 ? -1 : r.getTimeLimitSeconds();
+                if (limit < -1) {
+                    return new JobEdits.Refused("time_limit_seconds: must be positive or -1 (UNLIMITED), got " + limit);
+                }
+                JobEdits.Edit e = JobEdits.timeLimit(cur, caller, limit);
+                if (!(e instanceof JobEdits.Changed c)) {
+                    return e;
+                }
+                cur = c.job();
+            }
+            if (r.getPartitionsCount() > 0 || r.hasMinNodes() || r.hasMaxNodes() || r.hasQos() || r.hasAccount()) {
+                JobEdits.Edit e = reshape(cur, caller, r);
+                if (!(e instanceof JobEdits.Changed c)) {
+                    return e;
+                }
+                cur = c.job();
+            }
+            if (r.hasNice()) {
+                JobEdits.Edit e = JobEdits.nice(cur, caller, r.getNice());
+                if (!(e instanceof JobEdits.Changed c)) {
+                    return e;
+                }
+                cur = c.job();
+            }
+            if (r.hasPriority()) {
+                JobEdits.Edit e = JobEdits.priority(cur, caller, r.getPriority());
+                if (!(e instanceof JobEdits.Changed c)) {
+                    return e;
+                }
+                cur = c.job();
+            }
+            return new JobEdits.Changed(cur);
+        });
+    }
+
+    /** Partition, node counts, QOS or account of a pending job: re-checked as a submission would be. */
+    private JobEdits.Edit reshape(JobRecord j, JobEdits.Caller caller, UpdateJobRequest r) {
+        if (!caller.owns(j)) {
+            return new JobEdits.Refused(JobEdits.DENIED);
+        }
+        if (j.state() != JobState.PENDING || j.completing()) {
+            return new JobEdits.Refused(JobEdits.NOT_PENDING);
+        }
+        var spec = j.spec().toBuilder().setTimeLimitSeconds(j.timeLimitSeconds());
+        if (r.getPartitionsCount() > 0) {
+            spec.clearPartitions().addAllPartitions(r.getPartitionsList());
+        }
+        if (r.hasMinNodes()) {
+            spec.setMinNodes(r.getMinNodes());
+            if (!r.hasMaxNodes()) {
+                spec.setMaxNodes(Math.max(r.getMinNodes(), j.spec().hasMaxNodes() ? j.spec().getMaxNodes() : r.getMinNodes()));
+            }
+        }
+        if (r.hasMaxNodes()) {
+            spec.setMaxNodes(r.getMaxNodes());
+        }
+        spec.setQos(r.hasQos() ? r.getQos() : j.controls().qos());
+        spec.setAccount(r.hasAccount() ? r.getAccount() : j.controls().account());
+        var changed = spec.build();
+        return switch (controller.policy().check(changed)) {
+            case SubmissionPolicy.Rejected rej -> new JobEdits.Refused(rej.message());
+            case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(changed, controller.qos.all(), a.partitions(),
+                    q -> 0)) {
+                case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
+                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().partitions(a.partitions())
+                        .partition(a.partitions().get(0)).ask(a.ask())
+                        .controls(j.controls().withAccount(res.controls().account()).withQos(res.controls().qos()))
+                        .forecast(null).build());
+            };
+        };
+    }
+
+    /** scontrol top: the caller's own pending jobs (operators: anyone's). */
+    public CompletableFuture<List<JobResult>> top(List<Long> ids, String user) {
+        return controller.call(() -> {
+            JobEdits.Caller caller = caller(user);
+            List<JobResult> out = new ArrayList<>();
+            List<CompletableFuture<Void>> writes = new ArrayList<>();
+            for (long id : ids) {
+                JobRecord j = controller.state.job(id);
+                if (j == null) {
+                    out.add(result(id, JobEdits.INVALID_ID));
+                } else if (!caller.owns(j)) {
+                    out.add(result(id, JobEdits.DENIED));
+                } else if (j.state() != JobState.PENDING || j.completing()) {
+                    out.add(result(id, JobEdits.NOT_PENDING));
+                } else {
+                    for (JobRecord changed : JobEdits.top(j, controller.state.jobs())) {
+                        controller.state.put(changed);
+                        writes.add(controller.writer.write(changed));
+                    }
+                    out.add(result(id, null));
+                }
+            }
+            controller.trigger();
+            return new Batch(out, writes);
+        }).thenCompose(Batch::durable);
+    }
+
+    private JobEdits.Caller caller(String user) {
+        return new JobEdits.Caller(user, controller.terms().isAdmin(user, -1));
+    }
+
+    private record Batch(List<JobResult> results, List<CompletableFuture<Void>> writes) {
+        CompletableFuture<List<JobResult>> durable() {
+            return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).thenApply(v -> results);
+        }
+    }
+
+    private interface Action {
+        JobEdits.Edit apply(JobRecord job, JobEdits.Caller caller);
+    }
+
+    /** Applies an action to each job (array ids expand to their tasks), persisting the changed ones. */
+    private CompletableFuture<List<JobResult>> each(List<Long> ids, String user, Action action) {
+        return controller.call(() -> {
+            JobEdits.Caller caller = caller(user);
+            List<JobResult> out = new ArrayList<>();
+            List<CompletableFuture<Void>> writes = new ArrayList<>();
+            for (long id : ids) {
+                List<JobRecord> targets = controller.targets(id);
+                if (targets.isEmpty()) {
+                    out.add(result(id, JobEdits.INVALID_ID));
+                    continue;
+                }
+                String error = null;
+                boolean changed = false;
+                for (JobRecord j : targets) {
+                    switch (action.apply(j, caller)) {
+                        case JobEdits.Changed c -> {
+                            controller.state.put(c.job());
+                            writes.add(controller.writer.write(c.job()));
+                            changed = true;
+                        }
+                        case JobEdits.Refused ref -> error = error == null ? ref.error() : error;
+                    }
+                }
+                // an array id: fine when some task took the change (its running tasks cannot be held, say)
+                out.add(result(id, changed ? null : error));
+            }
+            controller.trigger();
+            return new Batch(out, writes);
+        }).thenCompose(Batch::durable);
+    }
+
+    private static JobResult result(long id, String error) {
+        JobResult.Builder b = JobResult.newBuilder().setJobId(id).setOk(error == null);
+        if (error != null) {
+            b.setError(error);
+        }
+        return b.build();
+    }
+
+}

@@ -1,0 +1,94 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.scheduler.control.Dependency;
+import dev.gantry.scheduler.control.DependencyJob;
+import dev.gantry.scheduler.control.DependencyPolicy;
+import dev.gantry.scheduler.control.DependencyTarget;
+import dev.gantry.scheduler.control.DependencyView;
+import dev.gantry.scheduler.control.DependentJob;
+import dev.gantry.scheduler.cycle.Eligibility;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Dependencies over the controller's state: the view {@link DependencyPolicy} asks, and the check the scheduling
+ * pass uses. Parsed dependency strings are cached (they are checked on every pass). Controller thread only.
+ */
+final class JobDependencies implements DependencyView {
+
+    private final Controller controller;
+    private final Map<String, Dependency> parsed = new HashMap<>();
+
+    JobDependencies(Controller controller) {
+        this.controller = controller;
+    }
+
+    Dependency parse(String text) {
+        Dependency d = parsed.get(text);
+        if (d == null) {
+            if (parsed.size() > 10_000) {
+                parsed.clear();
+            }
+            d = Dependency.parse(text);
+            parsed.put(text, d);
+        }
+        return d;
+    }
+
+    /** The pass's check (a dependency that no longer parses is never satisfied). */
+    Eligibility.Dependencies check(Instant now) {
+        return job -> {
+            Dependency d;
+            try {
+                d = parse(job.controls().dependency());
+            } catch (IllegalArgumentException e) {
+                return Eligibility.Verdict.NEVER;
+            }
+            var self = new DependentJob(job.id(), job.controls().arrayTaskId(), job.user(), job.name());
+            return switch (DependencyPolicy.evaluate(d, self, this, now).status()) {
+                case SATISFIED -> Eligibility.Verdict.SATISFIED;
+                case WAITING -> Eligibility.Verdict.WAITING;
+                case NEVER -> Eligibility.Verdict.NEVER;
+            };
+        };
+    }
+
+    @Override
+    public List<DependencyJob> resolve(DependencyTarget target) {
+        List<DependencyJob> out = new ArrayList<>();
+        if (target.arrayTaskId() >= 0) {
+            for (JobRecord j : controller.targets(target.jobId())) {
+                if (j.controls().arrayTaskId() == target.arrayTaskId()) {
+                    out.add(view(j));
+                }
+            }
+            return out;
+        }
+        for (JobRecord j : controller.targets(target.jobId())) {
+            out.add(view(j));
+        }
+        return out;
+    }
+
+    @Override
+    public List<DependencyJob> sameNameAndUser(String user, String name) {
+        List<DependencyJob> out = new ArrayList<>();
+        for (JobRecord j : controller.state.jobs()) {
+            if (j.user().equals(user) && j.name().equals(name)) {
+                out.add(view(j));
+            }
+        }
+        return out;
+    }
+
+    private static DependencyJob view(JobRecord j) {
+        Instant started = j.startTime() != null ? j.startTime()
+                : j.state() == JobState.CANCELLED ? j.endTime() : null;
+        return new DependencyJob(j.id(), j.state(), j.completing(), started);
+    }
+}

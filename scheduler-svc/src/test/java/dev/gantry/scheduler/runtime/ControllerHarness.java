@@ -1,0 +1,94 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.credential.CredentialKeys;
+import dev.gantry.common.credential.CredentialSigner;
+import dev.gantry.scheduler.cycle.MainPass;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.store.GroupCommitWriter;
+import dev.gantry.scheduler.store.JobStore;
+import dev.gantry.scheduler.store.StateStore;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A real {@link Controller} over an in-memory store, with no agents and no select-svc: for testing what the
+ * controller decides (submissions, job controls, pending reasons) through its public methods. Time is set by hand.
+ */
+final class ControllerHarness implements AutoCloseable {
+
+    /** Keeps the newest version of every job. */
+    static final class MemoryStore implements JobStore {
+        final Map<Long, JobRecord> jobs = new TreeMap<>();
+
+        @Override
+        public synchronized void write(List<JobRecord> batch) {
+            batch.forEach(j -> jobs.put(j.id(), j));
+        }
+
+        @Override
+        public synchronized List<JobRecord> loadCurrent(Instant finishedSince) {
+            return new ArrayList<>(jobs.values());
+        }
+
+        @Override
+        public synchronized Optional<JobRecord> find(long jobId) {
+            return Optional.ofNullable(jobs.get(jobId));
+        }
+
+        @Override
+        public synchronized long maxJobId() {
+            return jobs.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
+        }
+    }
+
+    final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-22T06:00:00Z"));
+    final MemoryStore store;
+    final GroupCommitWriter writer;
+    final AgentGateway agents = new AgentGateway();
+    final Controller controller;
+
+    ControllerHarness(String configText) throws Exception {
+        this(configText, new MemoryStore(), new StateStore.InMemory());
+    }
+
+    /** A controller starting from what another left in {@code store} and {@code stateStore} (a restart). */
+    ControllerHarness(String configText, MemoryStore store, StateStore stateStore) throws Exception {
+        this.store = store;
+        this.writer = new GroupCommitWriter(store, n -> {});
+        ClusterConfig config = ConfigParser.parse(Path.of("test.conf"), configText);
+        InstantSource clock = now::get;
+        JobLauncher launcher = new JobLauncher(agents, new CredentialSigner(CredentialKeys.generate()));
+        controller = new Controller(config, store, stateStore, writer, new EventLog(), launcher, clock,
+                new SchedulerMetrics(new SimpleMeterRegistry()));
+    }
+
+    JobRecord job(long id) {
+        return controller.call(() -> controller.state.job(id)).join();
+    }
+
+    /** One main pass's first half: the candidates' ids, and the reasons of the rest. */
+    MainPass.Input prepare() {
+        return controller.call(() -> MainPass.prepare(controller.state, controller.eligibility())).join();
+    }
+
+    List<Long> candidates() {
+        return prepare().candidates().stream().map(JobRecord::id).toList();
+    }
+
+    @Override
+    public void close() {
+        controller.close();
+        writer.close();
+        agents.close();
+    }
+}
