@@ -96,6 +96,9 @@ public final class Controller implements AutoCloseable {
         this.qos = new QosTable(config, stateStore);
         UsageSnapshot usage = Priorities.storedUsage(stateStore);
         this.priorities = new Priorities(config, usage, clock.instant());
+        if (!qos.all().equals(config.accounting().qos())) {
+            priorities.qosChanged(qos.all(), clock.instant());
+        }
         List<JobRecord> loaded = store.loadCurrent(clock.instant().minusSeconds(minJobAge));
         loaded.forEach(this::remember);
         for (JobRecord j : loaded) {
@@ -262,6 +265,7 @@ public final class Controller implements AutoCloseable {
                 throw new QosTable.RefusedChange("user: " + user + " is not an administrator (Access/permission denied)", true);
             }
             QosConfig q = qos.update(edited);
+            priorities.qosChanged(qos.all(), clock.instant());
             trigger();
             return q;
         });

@@ -41,13 +41,15 @@ public final class Priorities {
     private static final Set<String> NOT_ELIGIBLE = Set.of(PendingReason.HELD_ADMIN, PendingReason.HELD_USER,
             PendingReason.BEGIN_TIME, PendingReason.DEPENDENCY, PendingReason.DEPENDENCY_NEVER_SATISFIED);
 
-    private final MultifactorPriority multifactor;
+    private final ClusterConfig config;
+    private volatile MultifactorPriority multifactor;
     private FairShare fairShare;
     private FairShareTable table;
     /** Per running job: the time up to which its usage has been charged. */
     private final Map<Long, Instant> chargedUntil = new HashMap<>();
 
     Priorities(ClusterConfig config, UsageSnapshot usage, Instant now) {
+        this.config = config;
         this.multifactor = "priority/multifactor".equals(config.get(Keys.PRIORITY_TYPE)) ? MultifactorPriority.of(config) : null;
         this.fairShare = usage == null ? FairShare.of(config) : FairShare.of(config, usage);
         this.table = fairShare.table(now);
@@ -60,6 +62,21 @@ public final class Priorities {
     /** A new job's priority; {@code basic} is its first-in-first-out value under priority/basic. */
     long initial(JobRecord j, long basic, Instant now) {
         return multifactor == null ? basic : multifactor.priority(input(j), now, table);
+    }
+
+    /**
+     * The QOS in force changed (UpdateQos, or edits loaded at start): QOS priorities and usage factors follow it;
+     * the usage so far is kept.
+     */
+    void qosChanged(java.util.Map<String, dev.gantry.common.config.QosConfig> qos, Instant now) {
+        var a = config.accounting();
+        ClusterConfig edited = new ClusterConfig(config.source(), config.settings(), config.nodes(), config.partitions(),
+                config.warnings(), config.topology(), new dev.gantry.common.config.Accounting(qos, a.accounts(), a.users()));
+        if (multifactor != null) {
+            multifactor = MultifactorPriority.of(edited);
+        }
+        fairShare = fairShare.reconfigured(edited, now);
+        table = fairShare.table(now);
     }
 
     /** The job started: its usage is charged from now on. */

@@ -70,6 +70,17 @@ class PrioritiesTest {
     }
 
     @Test
+    void aQosEditedThroughTheApi_changesTheQosFactorAtTheNextRecalculation() {
+        long normal = submit("alice", "normal");
+        long buyin = submit("alice", "buyin");
+        var gold = dev.gantry.api.v1.Qos.newBuilder().setName("gold").setPriority(200).setMaxWallSeconds(-1)
+                .setMaxJobsPerUser(-1).setMaxSubmitJobsPerUser(-1).setPreemptExemptTimeSeconds(-1).setUsageFactor(1).build();
+        h.controller.updateQos(gold, "root").join();
+        recalculate();
+        assertEquals(500, h.job(buyin).priority() - h.job(normal).priority()); // 100 of the highest 200, weight 1000
+    }
+
+    @Test
     void usageChargedWhileRunning_lowersTheUsersFairShare_afterTheNextRecalculation() {
         long alicePending = submit("alice", "normal");
         long carolPending = submit("carol", "normal");
