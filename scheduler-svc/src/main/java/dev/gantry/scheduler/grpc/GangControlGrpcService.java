@@ -28,7 +28,7 @@ public final class GangControlGrpcService extends GangControlGrpc.GangControlImp
                     + " is not the controller's (" + controller.epoch() + "); resynchronise").asRuntimeException());
             return;
         }
-        controller.applySlice(request.getSuspendList(), request.getResumeList())
+        controller.gang.applySlice(request.getSuspendList(), request.getResumeList())
                 .whenCompleteAsync((v, e) -> { }, runtime.responses())
                 .whenComplete((r, e) -> {
                     if (e != null) {

@@ -63,6 +63,7 @@ public final class Controller implements AutoCloseable {
     /** Array id → its tasks' job ids (controller thread). */
     private final java.util.Map<Long, List<Long>> arrays = new java.util.HashMap<>();
     public final JobCommands commands = new JobCommands(this);
+    public final GangSlices gang = new GangSlices(this);
     final JobDependencies dependencies = new JobDependencies(this);
     private final int maxArraySize;
     private final ExecutorService loop;
@@ -333,7 +334,7 @@ public final class Controller implements AutoCloseable {
                                 .forecast(null).build();
                         metrics.ended(next);
                     } else {
-                        next = j.toBuilder().suspendedSeconds(suspendedUntil(j, now)).state(JobState.CANCELLED, now)
+                        next = j.toBuilder().suspendedSeconds(GangSlices.suspendedUntil(j, now)).state(JobState.CANCELLED, now)
                                 .completing(true).endTime(now).build();
                         launcher.terminate(next, killWait, "cancelled");
                     }
@@ -466,66 +467,6 @@ public final class Controller implements AutoCloseable {
                 LOG.info("job {} reached its time limit", j.id());
             }
         }
-    }
-
-    // ---------------------------------------------------------------- gang scheduling (suspend and resume)
-
-    /** What an ApplySlice did. */
-    public record SliceOutcome(List<Long> suspended, List<Long> resumed, List<Long> skipped) {}
-
-    /** gang-svc's decision: suspends and resumes jobs where that still applies; durable before the answer. */
-    public CompletableFuture<SliceOutcome> applySlice(List<Long> suspend, List<Long> resume) {
-        return call(() -> {
-            Instant now = clock.instant();
-            List<Long> suspended = new ArrayList<>();
-            List<Long> resumed = new ArrayList<>();
-            List<Long> skipped = new ArrayList<>();
-            List<CompletableFuture<Void>> writes = new ArrayList<>();
-            for (long id : suspend) {
-                JobRecord j = state.job(id);
-                if (j == null || j.state() != JobState.RUNNING || j.completing()) {
-                    skipped.add(id);
-                    continue;
-                }
-                JobRecord s = j.toBuilder().state(JobState.SUSPENDED, now).build();
-                state.put(s);
-                priorities.stopped(j, now);
-                writes.add(writer.write(s));
-                events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(s)));
-                launcher.suspendOrResume(s, true);
-                suspended.add(id);
-            }
-            for (long id : resume) {
-                JobRecord j = state.job(id);
-                if (j == null || j.state() != JobState.SUSPENDED || j.completing()) {
-                    skipped.add(id);
-                    continue;
-                }
-                JobRecord r = j.toBuilder().suspendedSeconds(suspendedUntil(j, now)).state(JobState.RUNNING, now).build();
-                state.put(r);
-                priorities.started(r, now);
-                writes.add(writer.write(r));
-                events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(r)));
-                launcher.suspendOrResume(r, false);
-                resumed.add(id);
-            }
-            metrics.slice(suspended.size(), resumed.size());
-            if (!resumed.isEmpty() || !suspended.isEmpty()) {
-                trigger();
-            }
-            return new SliceBatch(new SliceOutcome(suspended, resumed, skipped), writes);
-        }).thenCompose(b -> CompletableFuture.allOf(b.writes.toArray(CompletableFuture[]::new)).thenApply(v -> b.outcome));
-    }
-
-    private record SliceBatch(SliceOutcome outcome, List<CompletableFuture<Void>> writes) {}
-
-    /** Seconds a job spent suspended up to {@code at}, counting a suspension still in progress. */
-    static long suspendedUntil(JobRecord j, Instant at) {
-        long s = j.suspendedSeconds();
-        if (j.state() == JobState.SUSPENDED && j.lastStateChange() != null) {
-            s += Math.max(0, at.getEpochSecond() - j.lastStateChange().getEpochSecond());
-        }
-        return s;
     }
 
     /** Forgets finished jobs older than MinJobAge (they stay in the database for GetJob and accounting). */

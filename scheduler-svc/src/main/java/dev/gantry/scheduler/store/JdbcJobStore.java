@@ -9,7 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,9 +21,14 @@ import javax.sql.DataSource;
 /** {@link JobStore} on PostgreSQL through JDBC. */
 public final class JdbcJobStore implements JobStore {
 
+    /**
+     * All rows of a group commit in one statement: one array per column, unnested into rows. One statement in
+     * autocommit is one transaction and one round trip (a JDBC batch needs a second one for COMMIT).
+     */
     private static final String UPSERT = """
             INSERT INTO jobs (job_id, user_name, partition, state, submit_time, start_time, end_time, exit_code, job)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            SELECT * FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::timestamptz[],
+              ?::timestamptz[], ?::integer[], ?::bytea[])
             ON CONFLICT (job_id) DO UPDATE SET user_name = EXCLUDED.user_name, partition = EXCLUDED.partition,
               state = EXCLUDED.state, submit_time = EXCLUDED.submit_time, start_time = EXCLUDED.start_time,
               end_time = EXCLUDED.end_time, exit_code = EXCLUDED.exit_code, job = EXCLUDED.job
@@ -37,9 +41,8 @@ public final class JdbcJobStore implements JobStore {
     }
 
     /**
-     * {@inheritDoc} A job listed twice is written once, its last version. The rows go as a JDBC batch, which the
-     * driver sends as multi-row INSERTs ({@code reWriteBatchedInserts}, set by {@link Database}); one such statement
-     * may not upsert the same key twice, hence the de-duplication.
+     * {@inheritDoc} A job listed twice is written once, its last version: the whole list is one INSERT, which may
+     * not upsert the same key twice.
      */
     @Override
     public void write(List<JobRecord> jobs) throws StoreException {
@@ -52,27 +55,41 @@ public final class JdbcJobStore implements JobStore {
             jobs.forEach(j -> last.put(j.id(), j));
             rows = last.size() == jobs.size() ? jobs : last.values();
         }
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement ps = c.prepareStatement(UPSERT)) {
-                for (JobRecord j : rows) {
-                    ps.setLong(1, j.id());
-                    ps.setString(2, j.user());
-                    ps.setString(3, j.partition());
-                    ps.setString(4, j.state().name());
-                    ps.setTimestamp(5, Timestamp.from(j.submitTime()));
-                    setInstant(ps, 6, j.startTime());
-                    setInstant(ps, 7, j.endTime());
-                    ps.setInt(8, j.exitCode());
-                    ps.setBytes(9, JobProtos.toProto(j).toByteArray());
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-                c.commit();
-            } catch (SQLException e) {
-                c.rollback();
-                throw e;
-            }
+        int n = rows.size();
+        Long[] ids = new Long[n];
+        String[] users = new String[n];
+        String[] partitions = new String[n];
+        String[] states = new String[n];
+        Timestamp[] submitted = new Timestamp[n];
+        Timestamp[] started = new Timestamp[n];
+        Timestamp[] ended = new Timestamp[n];
+        Integer[] exitCodes = new Integer[n];
+        byte[][] encoded = new byte[n][];
+        int i = 0;
+        for (JobRecord j : rows) {
+            ids[i] = j.id();
+            users[i] = j.user();
+            partitions[i] = j.partition();
+            states[i] = j.state().name();
+            submitted[i] = Timestamp.from(j.submitTime());
+            started[i] = j.startTime() == null ? null : Timestamp.from(j.startTime());
+            ended[i] = j.endTime() == null ? null : Timestamp.from(j.endTime());
+            exitCodes[i] = j.exitCode();
+            encoded[i] = JobProtos.toProto(j).toByteArray();
+            i++;
+        }
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(UPSERT)) {
+            c.setAutoCommit(true);
+            ps.setArray(1, c.createArrayOf("bigint", ids));
+            ps.setArray(2, c.createArrayOf("text", users));
+            ps.setArray(3, c.createArrayOf("text", partitions));
+            ps.setArray(4, c.createArrayOf("text", states));
+            ps.setArray(5, c.createArrayOf("timestamptz", submitted));
+            ps.setArray(6, c.createArrayOf("timestamptz", started));
+            ps.setArray(7, c.createArrayOf("timestamptz", ended));
+            ps.setArray(8, c.createArrayOf("integer", exitCodes));
+            ps.setArray(9, c.createArrayOf("bytea", encoded));
+            ps.executeUpdate();
         } catch (SQLException e) {
             throw new StoreException("writing " + jobs.size() + " job(s) failed: " + e.getMessage(), e);
         }
@@ -125,14 +142,6 @@ public final class JdbcJobStore implements JobStore {
             return JobProtos.fromProto(Job.parseFrom(bytes));
         } catch (InvalidProtocolBufferException e) {
             throw new SQLException("stored job is not a valid gantry.v1.Job: " + e.getMessage(), e);
-        }
-    }
-
-    private static void setInstant(PreparedStatement ps, int i, Instant t) throws SQLException {
-        if (t == null) {
-            ps.setNull(i, Types.TIMESTAMP_WITH_TIMEZONE);
-        } else {
-            ps.setTimestamp(i, Timestamp.from(t));
         }
     }
 }
