@@ -110,10 +110,10 @@ public final class Keys {
     public static final Key<Long> PREEMPT_EXEMPT_TIME = key("PreemptExemptTime", Values::timeLimit, 0L, "");
     public static final Key<List<String>> PREEMPT_PARAMETERS = key("PreemptParameters", Values::list, List.of(), "");
     public static final Key<Long> PREEMPT_MIN_ACTIVE_TIME = key("PreemptMinActiveTime", Keys::activeTime, 0L,
-            "Gantry (Moab's PREEMPTMINACTIVETIME): a job started or resumed less than this long ago is not preempted; "
-                    + "seconds, or a Slurm time ([days-]hours:minutes:seconds, minutes:seconds); 0 = off");
+            "Gantry (after Moab's minimum active time): a job started or resumed less than this long ago is not "
+                    + "preempted; seconds, or a Slurm time ([days-]hours:minutes:seconds, minutes:seconds); 0 = off");
     public static final Key<Long> PREEMPT_MAX_ACTIVE_TIME = key("PreemptMaxActiveTime", Keys::activeTime, 0L,
-            "Gantry (Moab's PREEMPTMAXACTIVETIME): a job that has run longer than this is no longer preempted; "
+            "Gantry (after Moab's maximum active time): a job that has run longer than this is no longer preempted; "
                     + "seconds, or a Slurm time; 0 = off");
     public static final Key<Integer> PREEMPT_MAX_VICTIMS = key("PreemptMaxVictims", Values.intRange(1, 65535), 32,
             "Gantry: a job that would preempt more jobs than this waits (Moab limits a preemptor to 32 preemptees)");
