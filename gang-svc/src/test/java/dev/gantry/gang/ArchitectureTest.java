@@ -11,10 +11,13 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The gang model is pure: no gRPC, framework, metrics, threads or wall clock (STYLE.md rules 1 and 10). */
+/**
+ * The gang model and the timeslicer core are pure: no gRPC, framework, metrics, threads or wall clock (STYLE.md rules
+ * 1 and 10).
+ */
 class ArchitectureTest {
 
-    private static final String CORE = "dev.gantry.gang.model..";
+    private static final String[] CORE = {"dev.gantry.gang.model..", "dev.gantry.gang.slice.."};
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -22,14 +25,14 @@ class ArchitectureTest {
 
     @Test
     void modelUsesNoGrpcMicronautOrMicrometer() {
-        noClasses().that().resideInAPackage(CORE)
+        noClasses().that().resideInAnyPackage(CORE)
                 .should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "io.micronaut..", "io.micrometer..", "jakarta.inject..")
                 .check(classes);
     }
 
     @Test
     void modelStartsNoThreadsAndUsesNoConcurrency() {
-        noClasses().that().resideInAPackage(CORE)
+        noClasses().that().resideInAnyPackage(CORE)
                 .should().dependOnClassesThat().areAssignableTo(Thread.class)
                 .orShould().dependOnClassesThat().resideInAPackage("java.util.concurrent..")
                 .check(classes);
@@ -37,7 +40,7 @@ class ArchitectureTest {
 
     @Test
     void modelNeverReadsTheWallClock() {
-        noClasses().that().resideInAPackage(CORE)
+        noClasses().that().resideInAnyPackage(CORE)
                 .should().callMethodWhere(target(name("now")).and(target(owner(JavaClass.Predicates.resideInAPackage("java.time")))))
                 .orShould().callMethod(System.class, "currentTimeMillis")
                 .orShould().callMethod(System.class, "nanoTime")
@@ -46,8 +49,15 @@ class ArchitectureTest {
     }
 
     @Test
+    void timeslicerWorksOnDomainValuesNotMessages() {
+        noClasses().that().resideInAPackage("dev.gantry.gang.slice..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.api..", "com.google.protobuf..")
+                .check(classes);
+    }
+
+    @Test
     void modelDoesNotDependOnAdapters() {
-        noClasses().that().resideInAPackage(CORE)
+        noClasses().that().resideInAnyPackage(CORE)
                 .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.gang.grpc..", "dev.gantry.gang.runtime..")
                 .check(classes);
     }

@@ -2,6 +2,7 @@ package dev.gantry.gang;
 
 import static dev.gantry.gang.fixture.Conditions.waitUntil;
 import static dev.gantry.gang.fixture.GangEvents.added;
+import static dev.gantry.gang.fixture.GangEvents.on;
 import static dev.gantry.gang.fixture.GangEvents.running;
 import static dev.gantry.gang.fixture.GangEvents.snapshot;
 import static dev.gantry.gang.fixture.GangEvents.snapshotEvent;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.GangGrpc;
 import dev.gantry.api.v1.GetGangStateRequest;
+import dev.gantry.gang.fixture.FakeGangControl;
 import dev.gantry.gang.fixture.FakeScheduler;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
@@ -26,6 +28,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -41,6 +45,7 @@ import org.junit.jupiter.api.TestInstance;
 class GangApplicationTest implements TestPropertyProvider {
 
     private final FakeScheduler scheduler = new FakeScheduler();
+    private final FakeGangControl control = new FakeGangControl();
     private Server schedulerServer;
     private int grpcPort;
 
@@ -49,8 +54,14 @@ class GangApplicationTest implements TestPropertyProvider {
 
     @Override
     public Map<String, String> getProperties() {
+        String configPath;
         try {
-            schedulerServer = ServerBuilder.forPort(0).addService(scheduler).build().start();
+            schedulerServer = ServerBuilder.forPort(0).addService(scheduler).addService(control).build().start();
+            Path config = Files.createTempFile("gang-", ".conf");
+            config.toFile().deleteOnExit();
+            Files.writeString(config, "PreemptMode=GANG\nSchedulerTimeSlice=1\nNodeName=n[1-2] CPUs=4\n"
+                    + "PartitionName=debug Nodes=n[1-2] Default=YES OverSubscribe=FORCE\n");
+            configPath = config.toString();
             try (ServerSocket socket = new ServerSocket(0)) {
                 grpcPort = socket.getLocalPort();
             }
@@ -58,6 +69,7 @@ class GangApplicationTest implements TestPropertyProvider {
             throw new UncheckedIOException(e);
         }
         return Map.of(
+                "gantry.config", configPath,
                 "gantry.scheduler-address", "127.0.0.1:" + schedulerServer.getPort(),
                 "grpc.server.port", Integer.toString(grpcPort),
                 "micronaut.server.port", "-1");
@@ -70,13 +82,19 @@ class GangApplicationTest implements TestPropertyProvider {
 
     @Test
     void followsTheSchedulerReportsGangStateAndExportsMetrics() throws Exception {
-        scheduler.awaitStream().send(snapshotEvent(7, snapshot(List.of("debug"))), added(8, running(42, "debug", 1)));
+        scheduler.awaitStream().send(snapshotEvent(7, snapshot(List.of("debug"))), added(8, running(42, "debug", 1)),
+                added(9, on(43, "debug", 2, "n1")), added(10, on(44, "debug", 3, "n1")));
 
         ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort).usePlaintext().build();
         try {
             GangGrpc.GangBlockingStub gang = GangGrpc.newBlockingStub(channel);
-            waitUntil("gang-svc reaches revision 8", () -> gang.getGangState(GetGangStateRequest.getDefaultInstance()).getRevision() == 8);
-            assertEquals(List.of(42L), gang.getGangState(GetGangStateRequest.getDefaultInstance()).getPartitions(0).getActiveJobIdsList());
+            waitUntil("gang-svc reaches revision 10", () -> gang.getGangState(GetGangStateRequest.getDefaultInstance()).getRevision() == 10);
+            // 42 holds no node, so it always runs; 43 and 44 share n1 and take turns every second
+            List<Long> active = gang.getGangState(GetGangStateRequest.getDefaultInstance()).getPartitions(0).getActiveJobIdsList();
+            assertTrue(active.equals(List.of(42L, 43L)) || active.equals(List.of(42L, 44L)), active.toString());
+            waitUntil("gang-svc asks to suspend 43 or 44", () -> !control.requests().isEmpty());
+            List<Long> suspend = control.requests().getFirst().getSuspendList();
+            assertTrue(suspend.equals(List.of(43L)) || suspend.equals(List.of(44L)), suspend.toString());
         } finally {
             channel.shutdownNow();
         }
@@ -85,8 +103,9 @@ class GangApplicationTest implements TestPropertyProvider {
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.getPort() + "/prometheus")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, metrics.statusCode());
-        for (String series : new String[] {"gantry_gang_events_applied_total 1.0",
-                "gantry_gang_jobs{partition=\"debug\",state=\"running\"} 1.0",
+        for (String series : new String[] {"gantry_gang_events_applied_total 3.0",
+                "gantry_gang_swaps_total{partition=\"debug\"}",
+                "gantry_gang_jobs{partition=\"debug\",state=\"running\"} 3.0",
                 "gantry_gang_jobs{partition=\"debug\",state=\"suspended\"} 0.0"}) {
             assertTrue(metrics.body().contains(series), series + " missing from /prometheus:\n" + metrics.body());
         }

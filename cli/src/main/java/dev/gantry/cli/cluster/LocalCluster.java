@@ -116,7 +116,9 @@ final class LocalCluster {
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
             started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(), common, logs,
                     List.of("-Xmx1g")));
-            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(), common, logs,
+            Map<String, String> gangEnv = new LinkedHashMap<>(common);
+            gangEnv.put("GANTRY_CONFIG", configCopy.toString());  // PreemptMode and SchedulerTimeSlice
+            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(), gangEnv, logs,
                     List.of("-Xmx256m")));
             for (NodeConfig n : config.nodes()) {
                 Map<String, String> a = new LinkedHashMap<>(common);

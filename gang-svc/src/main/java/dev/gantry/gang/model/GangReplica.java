@@ -14,8 +14,8 @@ import java.util.TreeMap;
 
 /**
  * gang-svc's replica at one (epoch, revision): for each partition, the jobs holding resources there in allocation
- * order, and whether each is suspended. This is what time-slicing (Slurm's gang scheduling,
- * https://slurm.schedmd.com/gang_scheduling.html) will rotate; the rotation itself comes with that feature.
+ * order, and whether each is suspended, as the controller reports them. It checks that events follow (epoch,
+ * revision) and feeds the gauges; the rotation itself is {@link dev.gantry.gang.slice.Timeslicer}'s.
  *
  * <p>Built from a snapshot, then advanced one event at a time with {@link #apply}. Not thread-safe: one thread
  * applies events; others see {@link GangView}s it made.

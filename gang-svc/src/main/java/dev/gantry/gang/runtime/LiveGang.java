@@ -8,30 +8,57 @@ import dev.gantry.gang.grpc.GangStatusSource;
 import dev.gantry.gang.model.GangReplica;
 import dev.gantry.gang.model.GangView;
 import dev.gantry.gang.model.PartitionJobs;
+import dev.gantry.gang.slice.GangSettings;
+import dev.gantry.gang.slice.PartitionDecision;
+import dev.gantry.gang.slice.SliceOutcome;
+import dev.gantry.gang.slice.Timeslicer;
+import io.grpc.Status;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The gang replica the event stream keeps current, shared between the stream's thread and GetGangState calls.
+ * The gang replica and timeslicer the event stream keeps current, shared between the stream's thread, the
+ * {@link TimesliceLoop} and GetGangState calls.
  *
  * <p>Thread-safety: every method synchronizes on this object; readers only copy. Unlike select-svc, the last state is
- * still reported while the stream is down: GetGangState says what gang-svc tracks, with the revision it is at.
+ * still reported while the stream is down: GetGangState says what gang-svc tracks, with the revision it is at. No
+ * slice is taken while the stream is down (the replica may be stale); it resumes with the next snapshot.
  */
 @Singleton
 public final class LiveGang implements ClusterEventListener, GangStatusSource {
 
+    /** Decisions still to send, with the replica's epoch and revision they were computed at. */
+    public record Pending(String epoch, long revision, List<PartitionDecision> decisions) {}
+
+    private final GangSettings settings;
+    private final InstantSource clock;
+    private final GangMeters meters;
     private final Counter eventsAppliedCounter;
     private final MultiGauge jobsGauge;
     // Guarded by this.
     private GangReplica replica;
+    private Timeslicer slicer;
+    private boolean streamLive;
     private long eventsApplied;
+    private Runnable onDecisions = () -> { };
 
-    public LiveGang(MeterRegistry registry) {
+    @Inject
+    public LiveGang(MeterRegistry registry, GangSettings settings) {
+        this(registry, settings, InstantSource.system());
+    }
+
+    public LiveGang(MeterRegistry registry, GangSettings settings, InstantSource clock) {
+        this.settings = settings;
+        this.clock = clock;
+        this.meters = new GangMeters(registry);
         this.eventsAppliedCounter = Counter.builder("gantry.gang.events.applied")
                 .description("Allocation events (added, changed, released) applied since gang-svc started")
                 .register(registry);
@@ -40,32 +67,122 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
                 .register(registry);
     }
 
+    public GangSettings settings() {
+        return settings;
+    }
+
+    /** Run whenever an event or a rebuild led to decisions, on the stream's thread and outside this lock; must not block. */
+    public synchronized void onDecisions(Runnable listener) {
+        this.onDecisions = listener;
+    }
+
     @Override
-    public synchronized void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
-        replica = GangReplica.fromSnapshot(epoch, revision, snapshot);
-        publishGauges();
+    public void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
+        boolean send;
+        synchronized (this) {
+            replica = GangReplica.fromSnapshot(epoch, revision, snapshot);
+            slicer = Timeslicer.rebuild(settings, SliceInputs.rule(snapshot), SliceInputs.nodes(snapshot),
+                    SliceInputs.partitions(snapshot, settings), SliceInputs.allocations(snapshot), clock.instant());
+            streamLive = true;
+            send = decided(slicer.reconcile(clock.instant()));
+            publishGauges();
+        }
+        notifyIf(send);
     }
 
     /** Applies one change; throws (and the follower resyncs) if it does not follow the replica's revision. */
     @Override
-    public synchronized void onEvent(ClusterEvent event) {
-        if (replica == null) {
-            throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
+    public void onEvent(ClusterEvent event) {
+        boolean send;
+        synchronized (this) {
+            if (replica == null) {
+                throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
+            }
+            replica.apply(event);
+            send = decided(switch (event.getEventCase()) {
+                case ALLOCATION_ADDED -> slicer.allocationAdded(SliceInputs.allocated(event.getAllocationAdded()), clock.instant());
+                case ALLOCATION_CHANGED -> slicer.allocationChanged(SliceInputs.allocated(event.getAllocationChanged()), clock.instant());
+                case ALLOCATION_RELEASED -> slicer.released(event.getAllocationReleased(), clock.instant());
+                case NODE_CHANGED -> {
+                    slicer.nodeChanged(SliceInputs.node(event.getNodeChanged()));
+                    yield SliceOutcome.NONE;
+                }
+                case SNAPSHOT, EVENT_NOT_SET -> SliceOutcome.NONE;
+            });
+            // an event answering an earlier request may leave a newer decision to send (it changed meanwhile)
+            send |= event.hasAllocationChanged() && slicer.isOutstanding(event.getAllocationChanged().getJobId());
+            if (GangReplica.isAllocationEvent(event)) {
+                eventsApplied++;
+                eventsAppliedCounter.increment();
+                publishGauges();
+            }
         }
-        replica.apply(event);
-        if (GangReplica.isAllocationEvent(event)) {
-            eventsApplied++;
-            eventsAppliedCounter.increment();
-            publishGauges();
+        notifyIf(send);
+    }
+
+    @Override
+    public synchronized void onStreamClosed(Status status) {
+        streamLive = false;
+    }
+
+    /** One SchedulerTimeSlice elapsed: rotates every partition with a waiting job (not while the stream is down). */
+    public synchronized SliceOutcome slice() {
+        if (slicer == null || !streamLive) {
+            return SliceOutcome.NONE;
+        }
+        SliceOutcome outcome = slicer.slice(clock.instant());
+        decided(outcome);
+        return outcome;
+    }
+
+    /**
+     * What the controller still has to apply, at the replica's epoch and revision, marked as being sent: the caller
+     * must report each decision's fate with {@link #applied} or {@link #failed}. Empty when nothing is outstanding.
+     */
+    public synchronized Optional<Pending> take() {
+        if (slicer == null || !streamLive) {
+            return Optional.empty();
+        }
+        List<PartitionDecision> decisions = slicer.take();
+        return decisions.isEmpty() ? Optional.empty() : Optional.of(new Pending(replica.epoch(), replica.revision(), decisions));
+    }
+
+    /** The controller's answer to one ApplySlice; returns whether it led to new decisions. */
+    public synchronized boolean applied(List<Long> suspended, List<Long> resumed, List<Long> skipped) {
+        return slicer != null && decided(slicer.applied(suspended, resumed, skipped, clock.instant()));
+    }
+
+    /** An ApplySlice carrying {@code decision} failed; it is outstanding again (for the next slice). */
+    public synchronized void failed(PartitionDecision decision) {
+        if (slicer != null) {
+            slicer.failed(decision);
         }
     }
 
     @Override
     public synchronized GangStatus currentStatus() {
-        return new GangStatus(replica == null ? GangView.EMPTY : replica.view(), eventsApplied);
+        if (replica == null) {
+            return new GangStatus(GangView.EMPTY, eventsApplied);
+        }
+        return new GangStatus(new GangView(replica.epoch(), replica.revision(), slicer.view()), eventsApplied);
     }
 
-    /** One running and one suspended row per partition; rows of partitions no longer known are dropped. */
+    private boolean decided(SliceOutcome outcome) {
+        meters.record(outcome);
+        return !outcome.decisions().isEmpty();
+    }
+
+    private void notifyIf(boolean send) {
+        Runnable listener;
+        synchronized (this) {
+            listener = onDecisions;
+        }
+        if (send) {
+            listener.run();
+        }
+    }
+
+    /** One running and one suspended row per partition (as the controller reports them); rows of partitions no longer known are dropped. */
     private void publishGauges() {
         List<MultiGauge.Row<?>> rows = new ArrayList<>();
         for (PartitionJobs partition : replica.view().partitions()) {

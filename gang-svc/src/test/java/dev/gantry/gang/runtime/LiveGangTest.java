@@ -4,6 +4,8 @@ import static dev.gantry.gang.fixture.GangEvents.EPOCH;
 import static dev.gantry.gang.fixture.GangEvents.added;
 import static dev.gantry.gang.fixture.GangEvents.changed;
 import static dev.gantry.gang.fixture.GangEvents.nodeChanged;
+import static dev.gantry.gang.fixture.GangEvents.on;
+import static dev.gantry.gang.fixture.GangEvents.released;
 import static dev.gantry.gang.fixture.GangEvents.running;
 import static dev.gantry.gang.fixture.GangEvents.snapshot;
 import static dev.gantry.gang.fixture.GangEvents.suspended;
@@ -11,14 +13,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.gantry.gang.model.GangView;
+import dev.gantry.gang.slice.GangSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class LiveGangTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final LiveGang gang = new LiveGang(registry);
+    private final LiveGang gang = new LiveGang(registry, GangSettings.OFF);
 
     @Test
     void reportsNothingBeforeTheFirstSnapshot() {
@@ -65,6 +71,22 @@ class LiveGangTest {
         gang.onSnapshot(EPOCH, 5, snapshot(List.of("debug")));
         assertThrows(IllegalArgumentException.class, () -> gang.onEvent(added(5, running(3, "debug", 3))));
         assertEquals(0, gang.currentStatus().eventsApplied());
+    }
+
+    @Test
+    void anEventAnsweringAnOlderRequestAsksForASend_whenTheDecisionChangedMeanwhile() {
+        LiveGang sliced = new LiveGang(registry, new GangSettings(true, Duration.ofSeconds(30)), () -> Instant.EPOCH);
+        AtomicInteger sends = new AtomicInteger();
+        sliced.onDecisions(sends::incrementAndGet);
+        sliced.onSnapshot(EPOCH, 1, snapshot(List.of("debug"), on(1, "debug", 1, "n1"), on(2, "debug", 2, "n1")));
+        assertEquals(1, sends.get(), "the rebuild suspends job 2");
+        assertEquals(List.of(2L), sliced.take().orElseThrow().decisions().getFirst().suspend());
+        sliced.onEvent(released(2, 1));             // job 2 may run again before its suspension lands
+
+        sliced.onEvent(changed(3, on(2, "debug", 2, "n1").toBuilder().setSuspended(true).build()));
+
+        assertEquals(3, sends.get());
+        assertEquals(List.of(2L), sliced.take().orElseThrow().decisions().getFirst().resume());
     }
 
     private double jobs(String partition, String state) {

@@ -120,6 +120,9 @@ public final class ClusterProtos {
     public static Allocation allocation(JobRecord j) {
         Allocation.Builder b = Allocation.newBuilder().setJobId(j.id()).setPartition(j.partition())
                 .setSuspended(j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED);
+        if (j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED && j.lastStateChange() != null) {
+            b.setSuspendTime(JobProtos.ts(j.lastStateChange()));
+        }
         for (NodeShare s : j.allocation()) {
             b.addNodes(JobProtos.allocation(s));
         }

@@ -76,8 +76,6 @@ public final class Database implements AutoCloseable {
     private static Database open(EmbeddedPostgres pg, HikariConfig hc, int poolSize) {
         hc.setMaximumPoolSize(poolSize);
         hc.setPoolName("gantry-db");
-        // A group commit's rows go as multi-row INSERTs (up to 128 rows a statement) instead of one per row.
-        hc.addDataSourceProperty("reWriteBatchedInserts", "true");
         HikariDataSource pool = new HikariDataSource(hc);
         Flyway.configure().dataSource(pool).locations("classpath:db/migration").load().migrate();
         return new Database(pg, pool);

@@ -30,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  * --run-dir DIR   where the state, config and scheduler.log go (scheduler-svc/target/submit-load/TIMESTAMP)
  * --jfr FILE      record the scheduler with Java Flight Recorder (profile settings) into FILE
  * --jvm-opt OPT   another option for the scheduler's JVM (repeatable)
+ * --target H:P    submit to a running scheduler-svc instead (no crash; its CPU is not counted)
+ * --jdbc URL      with --target: check the acknowledged jobs in that database (--jdbc-user, --jdbc-password)
  * </pre>
  */
 public final class SubmitLoad {
@@ -61,65 +63,71 @@ public final class SubmitLoad {
         }
         Files.createDirectories(runDir);
         PrintStream out = System.out;
-        out.printf("submit-load: %d jobs (+%d warm-up), %d clients x %d in flight, %d nodes, %d CPUs here, load average %s,"
-                + " run dir %s%n", jobs, warmup, clients, inFlight, nodes, Runtime.getRuntime().availableProcessors(), loadAverage(),
-                runDir);
+        out.printf("submit-load: %d jobs (+%d warm-up), %d clients x %d in flight, %s, %d CPUs here, load average %s,"
+                + " run dir %s%n", jobs, warmup, clients, inFlight,
+                o.containsKey("--target") ? "to " + o.get("--target") : nodes + " nodes",
+                Runtime.getRuntime().availableProcessors(), loadAverage(), runDir);
 
         Map<Long, String> acknowledged = new HashMap<>();
         List<Long> duplicates = new ArrayList<>();
         LoadClients.Round measured;
-        try (SchedulerProcess scheduler = SchedulerProcess.start(Path.of(o.get("--jar")).toAbsolutePath(), runDir, nodes,
-                jvmOptions, Duration.ofSeconds(120))) {
-            out.println("scheduler-svc pid " + scheduler.pid() + " serving at " + scheduler.address());
-            try (LoadClients load = new LoadClients(scheduler.address(), clients, inFlight)) {
-                if (warmup > 0) {
-                    LoadClients.Round w = load.run(0, warmup);
-                    out.printf("warm-up:  %s%n", summary(w));
-                    collect(w, 0, acknowledged, duplicates);
+        DurabilityCheck.Outcome check = null;
+        if (o.containsKey("--target")) {
+            measured = load(out, o.get("--target"), clients, inFlight, warmup, jobs, null, null, acknowledged, duplicates);
+            if (o.containsKey("--jdbc")) {
+                var ds = new org.postgresql.ds.PGSimpleDataSource();
+                ds.setURL(o.get("--jdbc"));
+                ds.setUser(o.getOrDefault("--jdbc-user", ""));
+                ds.setPassword(o.getOrDefault("--jdbc-password", ""));
+                check = DurabilityCheck.check(ds, acknowledged, duplicates);
+            }
+        } else {
+            try (SchedulerProcess scheduler = SchedulerProcess.start(Path.of(o.get("--jar")).toAbsolutePath(), runDir, nodes,
+                    jvmOptions, Duration.ofSeconds(120))) {
+                out.println("scheduler-svc pid " + scheduler.pid() + " serving at " + scheduler.address());
+                measured = load(out, scheduler.address(), clients, inFlight, warmup, jobs, scheduler.handle(),
+                        scheduler.postgres(), acknowledged, duplicates);
+                if (o.containsKey("--jfr")) {
+                    scheduler.dumpRecording(Path.of(o.get("--jfr")).toAbsolutePath());
                 }
-                ProcessHandle pg = scheduler.postgres();
-                double[] before = {CpuTime.seconds(scheduler.handle()), CpuTime.withDescendants(pg), CpuTime.seconds(ProcessHandle.current())};
-                var threadsBefore = CpuTime.byThread(scheduler.pid());
-                var clientThreadsBefore = CpuTime.byThread(ProcessHandle.current().pid());
-                measured = load.run(warmup, jobs);
-                var threadsAfter = CpuTime.byThread(scheduler.pid());
-                var clientThreadsAfter = CpuTime.byThread(ProcessHandle.current().pid());
-                double[] after = {CpuTime.seconds(scheduler.handle()), CpuTime.withDescendants(pg), CpuTime.seconds(ProcessHandle.current())};
-                out.printf("measured: %s%n", summary(measured));
-                double perJob = 1e6 / measured.acknowledged();
-                out.printf("CPU per submission: scheduler-svc %.0f us, PostgreSQL %.0f us, clients %.0f us; total %.0f us"
-                        + " (%.0f/s if %d CPUs did nothing else)%n", (after[0] - before[0]) * perJob, (after[1] - before[1]) * perJob,
-                        (after[2] - before[2]) * perJob, (after[0] + after[1] + after[2] - before[0] - before[1] - before[2]) * perJob,
-                        Runtime.getRuntime().availableProcessors() * measured.acknowledged()
-                                / (after[0] + after[1] + after[2] - before[0] - before[1] - before[2]),
-                        Runtime.getRuntime().availableProcessors());
-                double jit = CpuTime.compilerSeconds(threadsBefore, threadsAfter) + CpuTime.compilerSeconds(clientThreadsBefore,
-                        clientThreadsAfter);
-                double steady = after[0] + after[1] + after[2] - before[0] - before[1] - before[2] - jit;
-                out.printf("  without the JIT compiler threads (steady state): %.0f us per submission (%.0f/s if %d CPUs did"
-                        + " nothing else)%n", steady * perJob, Runtime.getRuntime().availableProcessors() * measured.acknowledged() / steady,
-                        Runtime.getRuntime().availableProcessors());
-                out.printf("  scheduler-svc threads: %s%n", CpuTime.topThreads(threadsBefore, threadsAfter, measured.acknowledged(), 8));
-                out.printf("  client threads: %s%n", CpuTime.topThreads(clientThreadsBefore, clientThreadsAfter, measured.acknowledged(), 5));
-                collect(measured, warmup, acknowledged, duplicates);
+                scheduler.crash();
+                out.println("crashed scheduler-svc and its PostgreSQL (SIGKILL); reopening the database");
             }
-            out.printf("load average now: %s%n", loadAverage());
-            if (o.containsKey("--jfr")) {
-                scheduler.dumpRecording(Path.of(o.get("--jfr")).toAbsolutePath());
+            try (Database db = Database.embedded(runDir.resolve("state"), 2)) {
+                check = DurabilityCheck.check(db.dataSource(), acknowledged, duplicates);
             }
-            scheduler.crash();
-            out.println("crashed scheduler-svc and its PostgreSQL (SIGKILL); reopening the database");
         }
-        DurabilityCheck.Outcome check;
-        try (Database db = Database.embedded(runDir.resolve("state"), 2)) {
-            check = DurabilityCheck.check(db.dataSource(), acknowledged, duplicates);
+        if (check == null) {
+            out.println("durability: not checked (give --jdbc URL [--jdbc-user U --jdbc-password P] with --target)");
+        } else {
+            out.printf("durability: %d acknowledged, %d rows in jobs, missing %d, wrong %d, duplicate ids %d -> %s%n",
+                    check.acknowledged(), check.rows(), check.missing().size(), check.wrong().size(), check.duplicates().size(),
+                    check.passed() ? "PASS" : "FAIL " + check.missing().stream().limit(10).toList()
+                            + check.wrong().stream().limit(10).toList());
         }
-        out.printf("durability: %d acknowledged, %d rows in jobs, missing %d, wrong %d, duplicate ids %d -> %s%n",
-                check.acknowledged(), check.rows(), check.missing().size(), check.wrong().size(), check.duplicates().size(),
-                check.passed() ? "PASS" : "FAIL " + check.missing().stream().limit(10).toList() + check.wrong().stream().limit(10).toList());
         measured.errors().stream().limit(10).forEach(e -> out.println("error: " + e));
-        boolean ok = check.passed() && measured.errors().isEmpty() && measured.acknowledged() == jobs;
+        boolean ok = (check == null || check.passed()) && measured.errors().isEmpty() && measured.acknowledged() == jobs;
         System.exit(ok ? 0 : 1);
+    }
+
+    /** The warm-up round, then the measured one with its CPU report; records every acknowledged id. */
+    private static LoadClients.Round load(PrintStream out, String target, int clients, int inFlight, int warmup, int jobs,
+            ProcessHandle scheduler, ProcessHandle postgres, Map<Long, String> acknowledged, List<Long> duplicates)
+            throws InterruptedException {
+        try (LoadClients load = new LoadClients(target, clients, inFlight)) {
+            if (warmup > 0) {
+                LoadClients.Round w = load.run(0, warmup);
+                out.printf("warm-up:  %s%n", summary(w));
+                collect(w, 0, acknowledged, duplicates);
+            }
+            CpuReport cpu = CpuReport.start(scheduler, postgres);
+            LoadClients.Round measured = load.run(warmup, jobs);
+            out.printf("measured: %s%n", summary(measured));
+            cpu.print(out, measured.acknowledged());
+            collect(measured, warmup, acknowledged, duplicates);
+            out.printf("load average now: %s%n", loadAverage());
+            return measured;
+        }
     }
 
     private static void collect(LoadClients.Round r, int first, Map<Long, String> acknowledged, List<Long> duplicates) {

@@ -45,7 +45,7 @@ class JdbcJobStoreTest {
         }
     }
 
-    /** The driver rewrites a batch into multi-row INSERTs of up to 128 rows: the upsert must still hold per row. */
+    /** A group commit is one INSERT of many rows: the upsert must still hold per row. */
     @Test
     void aGroupCommitLargerThanOneRewrittenInsert_insertsNewJobsAndReplacesNewerVersions() throws Exception {
         try (Database db = Database.embedded(stateDir, 2)) {
@@ -68,7 +68,7 @@ class JdbcJobStoreTest {
         try (Database db = Database.embedded(stateDir, 2)) {
             JdbcJobStore store = new JdbcJobStore(db.dataSource());
             JobRecord first = aJob(7).build();
-            // four rows: the driver would send them as one 4-row INSERT
+            // one INSERT may not upsert a key twice
             store.write(List.of(first, aJob(8).build(), first.toBuilder().reason("Resources").build(), aJob(9).build()));
             assertEquals("Resources", store.find(7).orElseThrow().reason());
             assertEquals(List.of(7L, 8L, 9L), store.loadCurrent(T0).stream().map(JobRecord::id).toList());

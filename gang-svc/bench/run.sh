@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# gang-svc benchmarks (docs/benchmarks.md, "gang-svc"): JMH TimesliceBenchmark, one time slice and one event-driven
+# rebuild for 10,000 jobs over 5,000 nodes, under CR_Core_Memory and CR_CPU_Memory.
+# Usage: gang-svc/bench/run.sh [extra JMH args, e.g. -wi 3 -i 5]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
+./mvnw -q -o -pl gang-svc test-compile
+./mvnw -q -o -pl gang-svc dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/gang-svc/target/bench-cp.txt" >/dev/null
+# Run from a private copy of the classes, so a build started meanwhile cannot pull them away mid-run.
+BENCH=$(mktemp -d)
+trap 'rm -rf "$BENCH"' EXIT
+cp -r gang-svc/target/classes "$BENCH/classes" && cp -r gang-svc/target/test-classes "$BENCH/test-classes"
+CP="$BENCH/test-classes:$BENCH/classes:$(cat gang-svc/target/bench-cp.txt)"
+"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.gang.bench.TimesliceBenchmark' -f 1 -wi 2 -i 3 -w 1s -r 1s "$@"
