@@ -1,9 +1,11 @@
 package dev.gantry.select.grpc;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.BackfillOutcome;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.EarliestStartsResponse;
 import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.api.v1.NotHolding;
 import dev.gantry.api.v1.PlacePreemptingRequest;
 import dev.gantry.api.v1.PlacePreemptingResponse;
 import dev.gantry.api.v1.PreemptionMethod;
@@ -12,10 +14,13 @@ import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.api.v1.Reservation;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.ReplicaView;
+import dev.gantry.select.placement.BackfillAnswer;
+import dev.gantry.select.placement.BackfillJob;
+import dev.gantry.select.placement.BackfillOptions;
 import dev.gantry.select.placement.PendingReason;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
-import dev.gantry.select.placement.PlanOptions;
+import dev.gantry.select.placement.ReservationMode;
 import dev.gantry.select.placement.ResourceRequest;
 import dev.gantry.select.placement.StartTrial;
 import dev.gantry.select.preempt.LeastPreemptionPolicy;
@@ -25,8 +30,10 @@ import dev.gantry.select.preempt.SlurmTwoStagePolicy;
 import io.grpc.Status;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The answers of Select.EarliestStarts and Select.PlacePreempting on one replica view: maps the request, calls one
@@ -35,41 +42,68 @@ import java.util.Optional;
 final class ScheduleAnswers {
     private ScheduleAnswers() {}
 
-    /** Backfill: each job's earliest start and nodes, every reservation holding its resources for later jobs. */
+    /**
+     * The backfill pass: for each job in order, start now, a held reservation, an estimate that holds nothing, no start
+     * within the window, or not tested ({@link PlacementPlanner#backfill}).
+     */
     static EarliestStartsResponse earliestStarts(PlacementPlanner planner, ReplicaView view, EarliestStartsRequest request,
             Instant clockNow) {
-        if (request.getWindowSeconds() < 0) {
-            throw Status.INVALID_ARGUMENT.withDescription("window_seconds must not be negative, got "
-                    + request.getWindowSeconds()).asRuntimeException();
+        for (String[] field : new String[][] {{"window_seconds", Long.toString(request.getWindowSeconds())},
+                {"resolution_seconds", Long.toString(request.getResolutionSeconds())},
+                {"max_job_test", Long.toString(request.getMaxJobTest())}}) {
+            if (Long.parseLong(field[1]) < 0) {
+                throw Status.INVALID_ARGUMENT.withDescription(field[0] + " must not be negative, got " + field[1])
+                        .asRuntimeException();
+            }
         }
-        List<ResourceRequest> jobs = new ArrayList<>(request.getJobsCount());
+        Set<Long> noReserve = new HashSet<>(request.getNoReserveJobIdsList());
+        List<BackfillJob> jobs = new ArrayList<>(request.getJobsCount());
         for (int i = 0; i < request.getJobsCount(); i++) {
-            jobs.add(ProtoMapping.toRequest(request.getJobs(i), "jobs[" + i + "]"));
+            ResourceRequest job = ProtoMapping.toRequest(request.getJobs(i), "jobs[" + i + "]");
+            jobs.add(new BackfillJob(job, !noReserve.contains(job.jobId())));
         }
         Instant now = request.hasNow() ? Instant.ofEpochSecond(request.getNow().getSeconds(), request.getNow().getNanos())
                 : clockNow;
-        List<Placement> placements = planner.plan(view, jobs, new PlanOptions(false, true, now, request.getWindowSeconds()));
+        ReservationMode mode = request.getReservationMode() == dev.gantry.api.v1.ReservationMode.RESERVATION_MODE_EASY
+                ? ReservationMode.EASY : ReservationMode.CONSERVATIVE;
+        List<BackfillAnswer> answers = planner.backfill(view, jobs, new BackfillOptions(now, mode,
+                request.getWindowSeconds(), request.getResolutionSeconds(), request.getMaxJobTest()));
         EarliestStartsResponse.Builder reply = EarliestStartsResponse.newBuilder().setEpoch(view.epoch())
                 .setRevision(view.revision());
-        for (Placement p : placements) {
-            Reservation.Builder r = Reservation.newBuilder().setJobId(p.jobId());
-            switch (p) {
-                case Placement.Start start -> {
-                    r.setStartTime(ts(now)).setPartition(start.partition());
-                    for (NodeShare share : start.nodes()) {
+        int tested = 0;
+        for (BackfillAnswer answer : answers) {
+            Reservation.Builder r = Reservation.newBuilder().setJobId(answer.jobId());
+            switch (answer) {
+                case BackfillAnswer.StartNow start -> {
+                    r.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_START_NOW).setStartTime(ts(now))
+                            .setPartition(start.start().partition());
+                    for (NodeShare share : start.start().nodes()) {
                         r.addNodes(ProtoMapping.allocation(share, view));
                     }
                 }
-                case Placement.Pending pending when pending.reservation().isPresent() -> {
-                    Placement.Reservation at = pending.reservation().get();
-                    r.setStartTime(ts(at.start())).setPartition(at.partition());
-                    at.nodes().forEach(n -> r.addNodes(NodeAllocation.newBuilder().setNode(n)));
-                }
-                case Placement.Pending pending -> r.setReason(pending.reason().slurmName());
+                case BackfillAnswer.Reserved reserved -> future(r, reserved.reservation())
+                        .setOutcome(BackfillOutcome.BACKFILL_OUTCOME_RESERVED);
+                case BackfillAnswer.Estimated estimated -> future(r, estimated.reservation())
+                        .setOutcome(BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED)
+                        .setNotHolding(estimated.why() == BackfillAnswer.NotHolding.EASY ? NotHolding.NOT_HOLDING_EASY
+                                : NotHolding.NOT_HOLDING_NO_RESERVE);
+                case BackfillAnswer.NoStart none -> r.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_NO_START)
+                        .setReason(none.reason().slurmName());
+                case BackfillAnswer.NotTested untested -> r.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_NOT_TESTED);
+            }
+            if (!(answer instanceof BackfillAnswer.NotTested)) {
+                tested++;
             }
             reply.addReservations(r);
         }
-        return reply.build();
+        return reply.setTested(tested).build();
+    }
+
+    /** StartTime, partition and SchedNodeList of a future start; the job lacks resources now. */
+    private static Reservation.Builder future(Reservation.Builder r, Placement.Reservation at) {
+        r.setStartTime(ts(at.start())).setPartition(at.partition()).setReason(PendingReason.RESOURCES.slurmName());
+        at.nodes().forEach(n -> r.addNodes(NodeAllocation.newBuilder().setNode(n)));
+        return r;
     }
 
     /** Preemption-aware placement for each query in order; each answer's victims and start count for the next. */

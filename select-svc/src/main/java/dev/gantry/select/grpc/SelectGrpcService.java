@@ -28,7 +28,7 @@ import java.util.List;
 
 /**
  * gantry.v1.Select: maps each call to one core call on a fresh copy of the replica — Plan and WillRun to
- * {@link PlacementPlanner#plan}, EarliestStarts to a reserving plan and PlacePreempting to a preemption policy
+ * {@link PlacementPlanner#plan}, EarliestStarts to the backfill pass and PlacePreempting to a preemption policy
  * (both in {@link ScheduleAnswers}).
  *
  * <p>Errors: INVALID_ARGUMENT naming the malformed field (checked first); UNAVAILABLE "replica not ready" while

@@ -254,10 +254,12 @@ public final class Ledger {
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
             byte[] h = holders[node];
-            for (int level = 0; level < Math.max(1, demand.maxShare()) && units.cardinality() < needed; level++) {
-                for (int u = 0; u < h.length && units.cardinality() < needed; u++) {
+            int got = 0;
+            for (int level = 0; level < Math.max(1, demand.maxShare()) && got < needed; level++) {
+                for (int u = 0; u < h.length && got < needed; u++) {
                     if (h[u] == level && (level == 0 || owner[node][u] == pid)) {
                         units.set(u);
+                        got++;
                     }
                 }
             }

@@ -50,12 +50,42 @@ public final class PlacementPlanner {
         return placements;
     }
 
+    /** The backfill pass over {@code jobs} in priority order; see {@link BackfillPass}. */
+    public List<BackfillAnswer> backfill(ReplicaView view, List<BackfillJob> jobs, BackfillOptions options) {
+        return BackfillPass.run(view, jobs, options);
+    }
+
     private Placement place(PlanRun run, ResourceRequest request, boolean stopAtFirstBlocked, Set<String> blocked) {
+        Attempt attempt = attempt(run, request, blocked);
+        if (attempt.start() != null) {
+            return attempt.start();
+        }
+        if (attempt.lackedResources()) {
+            if (stopAtFirstBlocked) {
+                for (String name : request.partitions()) {
+                    run.view().partition(name).filter(p -> p.state().startsJobs()).ifPresent(p -> blocked.add(p.name()));
+                }
+            }
+            Optional<Placement.Reservation> reservation = Optional.empty();
+            if (run.options().reserve()) {
+                Optional<Found> found = run.earliest(attempt.lacking());
+                found.ifPresent(run::hold);
+                reservation = found.map(Found::reservation);
+            }
+            return new Placement.Pending(request.jobId(), PendingReason.RESOURCES, reservation);
+        }
+        return new Placement.Pending(request.jobId(), attempt.reason());
+    }
+
+    /**
+     * Tries to start {@code request} now in its partitions in order, skipping {@code blocked} ones; charges the start
+     * to the run. Not started: the reason by the rules above, and the shapes that lacked resources.
+     */
+    static Attempt attempt(PlanRun run, ResourceRequest request, Set<String> blocked) {
         boolean linear = run.view().settings().mode() == SelectMode.LINEAR;
-        boolean lackedResources = false;
         boolean waitedBehindPriority = false;
         boolean refusedByLimits = false;
-        List<JobShape> tried = new ArrayList<>();
+        List<JobShape> lacking = new ArrayList<>(1);
         for (String name : request.partitions()) {
             Optional<ClusterPartition> partition = run.view().partition(name);
             if (partition.isEmpty() || !partition.get().state().startsJobs()) {
@@ -70,30 +100,22 @@ public final class PlacementPlanner {
                 refusedByLimits = true;
                 continue;
             }
-            int[] members = run.members(partition.get(), request.options().exclude());
-            Optional<int[]> chosen = selector.select(run.ledger(), shape.get(), run.gate(shape.get()), members);
+            Optional<int[]> chosen = run.select(shape.get());
             if (chosen.isPresent()) {
-                return new Placement.Start(request.jobId(), name, run.start(shape.get(), chosen.get()));
+                return Attempt.started(new Placement.Start(request.jobId(), name, run.start(shape.get(), chosen.get())));
             }
-            tried.add(shape.get());
-            lackedResources = true;
+            lacking.add(shape.get());
         }
-        if (lackedResources) {
-            if (stopAtFirstBlocked) {
-                for (String name : request.partitions()) {
-                    run.view().partition(name).filter(p -> p.state().startsJobs()).ifPresent(p -> blocked.add(p.name()));
-                }
-            }
-            Optional<Placement.Reservation> reservation = run.options().reserve() ? run.reserve(tried) : Optional.empty();
-            return new Placement.Pending(request.jobId(), PendingReason.RESOURCES, reservation);
+        if (!lacking.isEmpty()) {
+            return new Attempt(null, PendingReason.RESOURCES, lacking);
         }
         if (waitedBehindPriority) {
-            return new Placement.Pending(request.jobId(), PendingReason.PRIORITY);
+            return new Attempt(null, PendingReason.PRIORITY, lacking);
         }
         if (refusedByLimits) {
-            return new Placement.Pending(request.jobId(), PendingReason.PARTITION_CONFIG);
+            return new Attempt(null, PendingReason.PARTITION_CONFIG, lacking);
         }
-        return new Placement.Pending(request.jobId(), partitionReason(run.view(), request.partitions().getFirst()));
+        return new Attempt(null, partitionReason(run.view(), request.partitions().getFirst()), lacking);
     }
 
     private static PendingReason partitionReason(ReplicaView view, String partition) {

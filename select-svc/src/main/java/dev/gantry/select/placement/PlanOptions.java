@@ -11,13 +11,24 @@ import java.time.Instant;
  *                           now only where they delay no reservation (conservative backfill)
  * @param now                the plan's present: reservations and time limits count from it
  * @param windowSeconds      bf_window: no reservation starts later than now + this; 0 = no limit
+ * @param resolutionSeconds  bf_resolution: running jobs' ends, reservations' starts and ends and started jobs' ends are
+ *                           rounded up to a multiple of this (epoch seconds), which keeps the profile coarse; 0 or 1 =
+ *                           to the second
  */
-public record PlanOptions(boolean stopAtFirstBlocked, boolean reserve, Instant now, long windowSeconds) {
+public record PlanOptions(boolean stopAtFirstBlocked, boolean reserve, Instant now, long windowSeconds,
+                          long resolutionSeconds) {
 
     public PlanOptions {
         if (windowSeconds < 0) {
             throw new IllegalArgumentException("window must not be negative, got " + windowSeconds);
         }
+        if (resolutionSeconds < 0) {
+            throw new IllegalArgumentException("resolution must not be negative, got " + resolutionSeconds);
+        }
+    }
+
+    public PlanOptions(boolean stopAtFirstBlocked, boolean reserve, Instant now, long windowSeconds) {
+        this(stopAtFirstBlocked, reserve, now, windowSeconds, 0);
     }
 
     public PlanOptions(boolean stopAtFirstBlocked, boolean reserve, Instant now) {

@@ -7,7 +7,7 @@ import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.profile.AvailabilityProfile;
-import java.time.Instant;
+import dev.gantry.select.profile.StartIndex;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,14 +17,13 @@ import java.util.Set;
 
 /**
  * The working state of one Plan call: the {@link Ledger} of what is held now, the {@link AvailabilityProfile} of what
- * is free later (only with {@link PlanOptions#reserve}), and each partition's member indexes, computed once.
+ * is free later (only with {@link PlanOptions#reserve}), each partition's member indexes, its {@link FreeIndex} (start
+ * now) and {@link dev.gantry.select.profile.StartIndex} (earliest start), and the {@link ShapeMemo}s of searches known
+ * to fail, all made once per call.
  *
  * <p>Not thread-safe; one per Plan call.
  */
 final class PlanRun {
-
-    /** How many candidate start times a reservation search tries before giving up on a job. */
-    private static final int RESERVATION_ATTEMPTS = 8;
 
     private final ReplicaView view;
     private final PlanOptions options;
@@ -32,13 +31,19 @@ final class PlanRun {
     private final AvailabilityProfile profile;
     private final long now;
     private final Map<String, int[]> members = new HashMap<>();
+    private final Map<String, FreeIndex> free = new HashMap<>();
+    private final Map<String, StartIndex> starts = new HashMap<>();
+    private final ShapeMemo startFailures = new ShapeMemo();
+    private final ShapeMemo reserveFailures = new ShapeMemo();
+    private final NodeSelector selector = new NodeSelector();
+    private final java.util.BitSet started = new java.util.BitSet();
 
     PlanRun(ReplicaView view, PlanOptions options) {
         this.view = view;
         this.options = options;
         this.ledger = Ledger.base(view).copy();
         this.now = options.now().getEpochSecond();
-        this.profile = options.reserve() ? profile() : null;
+        this.profile = options.reserve() ? buildProfile() : null;
     }
 
     ReplicaView view() {
@@ -53,13 +58,43 @@ final class PlanRun {
         return ledger;
     }
 
+    AvailabilityProfile profile() {
+        return profile;
+    }
+
+    long now() {
+        return now;
+    }
+
+    ShapeMemo reserveFailures() {
+        return reserveFailures;
+    }
+
     int[] members(ClusterPartition partition, Set<String> exclude) {
-        int[] all = members.computeIfAbsent(partition.name(), p -> NodeSelector.memberIndexes(ledger, partition, Set.of()));
+        int[] all = members.computeIfAbsent(partition.name(), p -> view.derived(List.of(MEMBERS, p),
+                v -> NodeSelector.memberIndexes(Ledger.base(v), partition, Set.of())));
         if (exclude.isEmpty()) {
             return all;
         }
         return java.util.Arrays.stream(all).filter(i -> !exclude.contains(view.node(i).name())).toArray();
     }
+
+    /** The partition's {@link StartIndex} on the profile, made at its first use. Precondition: reserving. */
+    StartIndex startIndex(ClusterPartition partition) {
+        return starts.computeIfAbsent(partition.name(), p -> profile.index(members(partition, Set.of())));
+    }
+
+    /**
+     * Whether reservation searches in {@code partition} go through its {@link StartIndex}: from the
+     * {@value #SCANS_BEFORE_INDEX}th search of the call on (before that, a scan of every member costs less than
+     * building the index: a will-run, a short queue). Counts this search.
+     */
+    boolean indexed(ClusterPartition partition) {
+        return starts.containsKey(partition.name()) || ++searches > SCANS_BEFORE_INDEX;
+    }
+
+    private static final int SCANS_BEFORE_INDEX = 16;
+    private int searches;
 
     /** With reservations made, a start now must leave them intact for its whole time limit (sharing jobs excepted). */
     NodeGate gate(JobShape shape) {
@@ -69,6 +104,57 @@ final class PlanRun {
         long end = end(now, shape);
         return (node, demand) -> demand.maxShare() > 1
                 || profile.fits(node, now, end, profileCpus(node, demand), profileMemory(demand), gresCount(demand));
+    }
+
+    /**
+     * The nodes {@code shape}'s job would get now in its partition (see {@link NodeSelector}), or empty. A job of one
+     * node count without required nodes or contiguity (and one node, or no topology) is chosen through the partition's
+     * {@link FreeIndex}, which gives the same nodes without looking at every member; a shape known to fail is not
+     * searched again.
+     */
+    Optional<int[]> select(JobShape shape) {
+        Set<String> exclude = shape.request().options().exclude();
+        int count = shape.minNodes();
+        boolean fixed = count == shape.request().maxNodes();
+        NodeDemand demand = shape.demand(count);
+        long duration = duration(shape);
+        if (fixed && startFailures.failed(shape, count, demand, duration)) {
+            return Optional.empty();
+        }
+        JobOptions o = shape.request().options();
+        Optional<int[]> chosen;
+        if (fixed && shape.required().isEmpty() && !o.contiguous() && (count == 1 || view.topology().isEmpty())) {
+            chosen = fastSelect(shape, count, demand, exclude);
+        } else {
+            chosen = selector.select(ledger, shape, gate(shape), members(shape.partition(), exclude));
+        }
+        if (chosen.isEmpty() && fixed) {
+            startFailures.fail(shape, count, demand, duration);
+        }
+        return chosen;
+    }
+
+    private Optional<int[]> fastSelect(JobShape shape, int count, NodeDemand demand, Set<String> exclude) {
+        FreeIndex index = free.computeIfAbsent(shape.partition().name(), p -> {
+            FreeIndex made = view.<FreeIndex>derived(List.of(FREE, p),
+                    v -> new FreeIndex(Ledger.base(v), members(shape.partition(), Set.of()))).copyFor(ledger);
+            for (int node = started.nextSetBit(0); node >= 0; node = started.nextSetBit(node + 1)) {
+                made.changed(node); // starts charged before this index existed
+            }
+            return made;
+        });
+        NodeGate gate = gate(shape);
+        long minFree = demand.wholeNode() || demand.maxShare() > 1 ? 0 : demand.cpus();
+        for (Constraint alternative : shape.request().options().constraint().alternatives()) {
+            int[] chosen = index.first(count, minFree, node -> ledger.admits(node, demand)
+                    && alternative.matches(view.node(node).features())
+                    && (exclude.isEmpty() || !exclude.contains(view.node(node).name()))
+                    && gate.open(node, demand));
+            if (chosen != null) {
+                return Optional.of(chosen);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Charges a start to the ledger (and profile); returns the shares. */
@@ -82,18 +168,21 @@ final class PlanRun {
                 profile.reserve(chosen[i], now, end, profileCpus(chosen[i], demand), profileMemory(demand), gresCount(demand));
             }
             shares.add(ledger.take(jobId, chosen[i], demand));
+            started.set(chosen[i]);
+            for (FreeIndex index : free.values()) {
+                index.changed(chosen[i]);
+            }
         }
         return shares;
     }
 
     /**
-     * The earliest start for the first of {@code shapes} (its partitions in order) that has one: the count-th smallest
-     * per-node earliest time, checked for the count nodes at once, retried at later times a few times; the nodes then
-     * go by Weight and node order. Contiguity and topology are not considered for reservations.
+     * The earliest start for the first of {@code shapes} (its partitions in order) that has one, not yet held (see
+     * {@link ReservationSearch}). Precondition: reserving.
      */
-    Optional<Placement.Reservation> reserve(List<JobShape> shapes) {
+    Optional<Found> earliest(List<JobShape> shapes) {
         for (JobShape shape : shapes) {
-            Optional<Placement.Reservation> found = reserve(shape);
+            Optional<Found> found = ReservationSearch.find(this, shape);
             if (found.isPresent()) {
                 return found;
             }
@@ -101,95 +190,17 @@ final class PlanRun {
         return Optional.empty();
     }
 
-    private Optional<Placement.Reservation> reserve(JobShape shape) {
-        int count = shape.minNodes();
-        NodeDemand demand = shape.demand(count);
-        long duration = duration(shape);
-        int[] candidates = members(shape.partition(), shape.request().options().exclude());
-        long[] earliest = new long[candidates.length];
-        long[] sortable = new long[candidates.length];
-        int n = 0;
-        Constraint constraint = shape.request().options().constraint();
-        long memory = profileMemory(demand);
-        int gresCount = gresCount(demand);
-        // The count earliest times so far (a max-heap): a node that cannot start before the count-th of them is not
-        // followed further (its scan stops at that cutoff), so busy nodes cost little once enough free ones are seen.
-        Preference.Smallest best = new Preference.Smallest(count);
-        for (int i = 0; i < candidates.length; i++) {
-            int node = candidates[i];
-            ClusterNode hw = view.node(node);
-            earliest[i] = AvailabilityProfile.NEVER;
-            if (hw.usable() && ledger.couldEverHold(node, demand) && constraint.matches(hw.features())) {
-                long cutoff = best.full() ? best.largest() : AvailabilityProfile.NEVER;
-                earliest[i] = profile.earliest(node, now, duration, profileCpus(node, demand), memory, gresCount, cutoff);
-                if (earliest[i] != AvailabilityProfile.NEVER) {
-                    sortable[n++] = earliest[i];
-                    best.offer(earliest[i]);
-                }
-            }
+    /** Takes a found reservation's resources from the profile: later jobs plan around it, and starts must not delay it. */
+    void hold(Found found) {
+        for (int i = 0; i < found.nodes().length; i++) {
+            NodeDemand d = found.shape().demandOn(i, found.nodes().length);
+            int node = found.nodes()[i];
+            profile.reserve(node, found.start(), found.end(), profileCpus(node, d), profileMemory(d), gresCount(d));
         }
-        if (n < count) {
-            return Optional.empty();
-        }
-        long[] ordered = Preference.best(sortable, n, n <= 4 * count ? n : Math.min(n, count + RESERVATION_ATTEMPTS * 4));
-        int next = count - 1;
-        for (int attempt = 0; attempt < RESERVATION_ATTEMPTS && next < ordered.length; attempt++) {
-            long start = ordered[next];
-            for (String r : shape.required()) {
-                int idx = view.indexOf(r);
-                for (int i = 0; i < candidates.length; i++) {
-                    if (candidates[i] == idx) {
-                        start = Math.max(start, earliest[i]);
-                    }
-                }
-            }
-            if (start == AvailabilityProfile.NEVER
-                    || (options.windowSeconds() > 0 && start - now > options.windowSeconds())) {
-                return Optional.empty();
-            }
-            Optional<Placement.Reservation> made = reserveAt(shape, candidates, earliest, start, count, demand);
-            if (made.isPresent()) {
-                return made;
-            }
-            while (next < ordered.length && ordered[next] <= start) {
-                next++;
-            }
-        }
-        return Optional.empty();
-    }
-
-    private Optional<Placement.Reservation> reserveAt(JobShape shape, int[] candidates, long[] earliest, long start,
-                                                      int count, NodeDemand demand) {
-        long end = end(start, shape);
-        long[] keys = new long[candidates.length];
-        int n = 0;
-        List<Integer> required = shape.required().stream().map(view::indexOf).toList();
-        for (int i = 0; i < candidates.length; i++) {
-            int node = candidates[i];
-            if (earliest[i] <= start && !required.contains(node)
-                    && profile.fits(node, start, end, profileCpus(node, demand), profileMemory(demand), gresCount(demand))) {
-                keys[n++] = Preference.key(view.node(node).weight(), 0, node);
-            }
-        }
-        if (n + required.size() < count) {
-            return Optional.empty();
-        }
-        List<Integer> chosen = new ArrayList<>(required);
-        for (long key : Preference.best(keys, n, count - required.size())) {
-            chosen.add(Preference.index(key));
-        }
-        List<String> names = new ArrayList<>(chosen.size());
-        for (int i = 0; i < chosen.size(); i++) {
-            int node = chosen.get(i);
-            NodeDemand d = shape.demandOn(i, chosen.size());
-            profile.reserve(node, start, end, profileCpus(node, d), profileMemory(d), gresCount(d));
-            names.add(view.node(node).name());
-        }
-        return Optional.of(new Placement.Reservation(Instant.ofEpochSecond(start), shape.partition().name(), names));
     }
 
     /** Built lazily per node from the ledger (what is free now) and the view's release index (what comes back when). */
-    private AvailabilityProfile profile() {
+    private AvailabilityProfile buildProfile() {
         int[][] releases = view.derived(RELEASES, PlanRun::releaseIndex);
         return new AvailabilityProfile(now, view.nodeCount(), new AvailabilityProfile.Source() {
             public int freeCpus(int node) {
@@ -216,7 +227,7 @@ final class PlanRun {
                     for (NodeShare share : ledger.sharesOf(allocation.jobId())) {
                         if (share.node().equals(name)) {
                             int gresHeld = share.gres().values().stream().mapToInt(Integer::intValue).sum();
-                            sink.at(allocation.endTime().getEpochSecond(),
+                            sink.at(roundUp(allocation.endTime().getEpochSecond()),
                                     Math.toIntExact(ledger.unit().cpusOf(view.node(node), share.unitCount())),
                                     ledger.memoryTracked() ? share.memoryMb() : 0, gresHeld);
                         }
@@ -227,6 +238,8 @@ final class PlanRun {
     }
 
     private static final Object RELEASES = new Object();
+    private static final Object MEMBERS = new Object();
+    private static final Object FREE = new Object();
 
     /** Per node, the indexes (in the view's allocation list) of allocations with an end time that hold part of it. */
     private static int[][] releaseIndex(ReplicaView view) {
@@ -253,16 +266,16 @@ final class PlanRun {
         return index;
     }
 
-    private long profileCpus(int node, NodeDemand demand) {
+    long profileCpus(int node, NodeDemand demand) {
         ClusterNode hw = view.node(node);
         return demand.wholeNode() ? hw.cpus() : ledger.unit().cpusOf(hw, ledger.unit().unitsFor(hw, demand.cpus()));
     }
 
-    private long profileMemory(NodeDemand demand) {
+    long profileMemory(NodeDemand demand) {
         return ledger.memoryTracked() ? demand.memoryMb() : 0;
     }
 
-    private static int gresCount(NodeDemand demand) {
+    static int gresCount(NodeDemand demand) {
         int count = 0;
         for (GresRequest g : demand.gres()) {
             count += g.count();
@@ -270,14 +283,25 @@ final class PlanRun {
         return count;
     }
 
-    private static long duration(JobShape shape) {
+    /** The job's time limit in seconds; {@link AvailabilityProfile#NEVER} when it has none. */
+    static long duration(JobShape shape) {
         long limit = shape.request().options().timeLimitSeconds();
         return limit == 0 ? AvailabilityProfile.NEVER : limit;
     }
 
-    private static long end(long start, JobShape shape) {
+    /** When a job of {@code shape} started at {@code start} ends, rounded up to the resolution; NEVER without a limit. */
+    long end(long start, JobShape shape) {
         long duration = duration(shape);
-        return duration == AvailabilityProfile.NEVER || start > Long.MAX_VALUE - duration ? AvailabilityProfile.NEVER
-                : start + duration;
+        return duration == AvailabilityProfile.NEVER || start > Long.MAX_VALUE / 2 - duration ? AvailabilityProfile.NEVER
+                : roundUp(start + duration);
+    }
+
+    /** {@code time} rounded up to a multiple of the resolution (bf_resolution); NEVER stays NEVER. */
+    long roundUp(long time) {
+        long r = options.resolutionSeconds();
+        if (r <= 1 || time == AvailabilityProfile.NEVER) {
+            return time;
+        }
+        return Math.floorDiv(time + r - 1, r) * r;
     }
 }

@@ -31,6 +31,7 @@ public final class AvailabilityProfile {
     private final long[] gapMemory;
     private final int[] gapGres;
     private boolean reserved;
+    private final java.util.List<StartIndex> indexes = new java.util.ArrayList<>(2);
 
     /** Where a node's profile starts: what is free now and when running jobs give resources back. */
     public interface Source {
@@ -131,6 +132,7 @@ public final class AvailabilityProfile {
     public void release(int node, long time, int cpuCount, long memoryMb, int gresCount) {
         ensure(node);
         add(node, Math.max(now, time), NEVER, cpuCount, memoryMb, gresCount);
+        changed(node);
     }
 
     /** Takes resources from {@code node} over [start, end) for a reservation or a start. */
@@ -138,6 +140,60 @@ public final class AvailabilityProfile {
         reserved = true;
         ensure(node);
         add(node, start, end, -Math.toIntExact(cpuCount), -memoryMb, -gresCount);
+        changed(node);
+    }
+
+    /**
+     * A {@link StartIndex} over {@code nodes} (e.g. a partition's members), kept up to date by every later change of
+     * this profile. Builds the profile of each of those nodes now.
+     */
+    public StartIndex index(int[] nodes) {
+        for (int node : nodes) {
+            ensure(node);
+        }
+        StartIndex index = new StartIndex(this, nodes);
+        indexes.add(index);
+        return index;
+    }
+
+    private void changed(int node) {
+        for (int i = 0; i < indexes.size(); i++) {
+            indexes.get(i).changed(node);
+        }
+    }
+
+    /**
+     * For each CPU threshold k and duration d: the start of {@code node}'s first run of time with at least
+     * {@code thresholds[k]} CPUs free throughout and at least {@code durations[d]} seconds long (the open-ended tail is
+     * as long as any), or {@link #NEVER}; written to {@code out[offset + k * durations.length + d]}. Durations ascend.
+     * O(thresholds × segments).
+     */
+    void runStarts(int node, int[] thresholds, long[] durations, long[] out, int offset) {
+        ensure(node);
+        long[] t = times[node];
+        int[] c = cpus[node];
+        int len = length[node];
+        int classes = durations.length;
+        for (int k = 0; k < thresholds.length; k++) {
+            int at = offset + k * classes;
+            int done = 0;
+            long runStart = NEVER;
+            for (int j = 0; j <= len && done < classes; j++) {
+                boolean in = j < len && c[j] >= thresholds[k];
+                if (in && runStart == NEVER) {
+                    runStart = t[j];
+                } else if (!in && runStart != NEVER) {
+                    long runLength = j < len ? t[j] - runStart : NEVER;
+                    while (done < classes && durations[done] <= runLength) {
+                        out[at + done++] = runStart;
+                    }
+                    runStart = NEVER;
+                }
+            }
+            while (done < classes) {
+                out[at + done++] = NEVER;
+            }
+        }
     }
 
     /** Whether {@code node} has the demand free during all of [start, end). */
@@ -168,9 +224,10 @@ public final class AvailabilityProfile {
         long[] t = times[node];
         int len = length[node];
         int last = len - 1;
-        if (from <= t[0] && (cpuCount > gapCpus[node] || memoryMb > gapMemory[node] || gresCount > gapGres[node])) {
-            // No middle segment has room: the window starts now (and runs while segments fit) or in the tail.
-            for (int j = 0; j < len; j++) {
+        if (cpuCount > gapCpus[node] || memoryMb > gapMemory[node] || gresCount > gapGres[node]) {
+            // No middle segment has room: the window starts in the first segment (and runs while segments fit) or in
+            // the tail.
+            for (int j = 0; j < len && (len == 1 || from < t[1]); j++) {
                 if (cpus[node][j] < cpuCount || memory[node][j] < memoryMb || gres[node][j] < gresCount) {
                     break;
                 }
@@ -205,6 +262,16 @@ public final class AvailabilityProfile {
     public int freeCpusAt(int node, long time) {
         ensure(node);
         return cpus[node][segmentAt(node, time)];
+    }
+
+    /** The most CPUs {@code node} has free at any time. */
+    public int mostFreeCpus(int node) {
+        ensure(node);
+        int most = Integer.MIN_VALUE;
+        for (int j = 0; j < length[node]; j++) {
+            most = Math.max(most, cpus[node][j]);
+        }
+        return most;
     }
 
     /** Free memory on {@code node} at {@code time}. */

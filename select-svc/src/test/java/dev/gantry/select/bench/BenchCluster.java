@@ -30,6 +30,14 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
     public static final Instant NOW = Instant.ofEpochSecond(1_800_000_000L);
 
     public static BenchCluster of(int nodes, int pending, long seed) {
+        return of(nodes, pending, 0, seed);
+    }
+
+    /**
+     * With {@code running} > 0: exactly that many running jobs of 1–2 nodes and 4–32 cores per node (2 GiB per
+     * core, ending within 1–24 h), placed where they fit; 0 = the half-full cluster above.
+     */
+    public static BenchCluster of(int nodes, int pending, int running, long seed) {
         Random random = new Random(seed);
         List<ClusterNode> list = new ArrayList<>(nodes);
         List<String> names = new ArrayList<>(nodes);
@@ -39,14 +47,14 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
             list.add(new ClusterNode(name, 64, 2, 32, 1, 262_144, 1, Set.of(i % 2 == 0 ? "ib" : "eth"), Gres.NONE,
                     NodeState.IDLE, false, false));
         }
-        List<JobAllocation> running = new ArrayList<>();
+        List<JobAllocation> allocations = new ArrayList<>();
         int[] used = new int[nodes];
         long id = 1;
         long usedCores = 0;
-        while (usedCores < nodes * 64L / 2) {
-            int width = 1 + random.nextInt(8);
+        while (running > 0 ? allocations.size() < running : usedCores < nodes * 64L / 2) {
+            int width = running > 0 ? 1 + random.nextInt(2) : 1 + random.nextInt(8);
             int start = random.nextInt(nodes);
-            int cores = 8 * (1 + random.nextInt(8));
+            int cores = running > 0 ? 4 * (1 + random.nextInt(8)) : 8 * (1 + random.nextInt(8));
             List<NodeShare> shares = new ArrayList<>();
             for (int k = 0; k < width; k++) {
                 int n = (start + k) % nodes;
@@ -57,7 +65,7 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
                 }
             }
             if (!shares.isEmpty()) {
-                running.add(new JobAllocation(id++, "batch", shares, false, NOW.plusSeconds(3600L * (1 + random.nextInt(24)))));
+                allocations.add(new JobAllocation(id++, "batch", shares, false, NOW.plusSeconds(3600L * (1 + random.nextInt(24)))));
             }
         }
         List<ResourceRequest> jobs = new ArrayList<>(pending);
@@ -69,7 +77,7 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
             jobs.add(new ResourceRequest(1_000_000 + j, List.of("batch"), count, count, count * perNode, 1, 0, options));
         }
         ReplicaView view = ReplicaView.of("bench", 1, new SelectSettings(SelectMode.CONS_TRES, "CR_Core_Memory"), list,
-                List.of(new ClusterPartition("batch", PartitionState.UP, names)), running, Topology.NONE);
+                List.of(new ClusterPartition("batch", PartitionState.UP, names)), allocations, Topology.NONE);
         return new BenchCluster(view, jobs, NOW);
     }
 }

@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.BackfillOutcome;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.api.v1.NotHolding;
 import dev.gantry.api.v1.PlacePreemptingRequest;
 import dev.gantry.api.v1.PreemptionMethod;
 import dev.gantry.api.v1.PreemptionQuery;
+import dev.gantry.api.v1.Reservation;
+import dev.gantry.api.v1.ReservationMode;
 import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.model.ReplicaView;
@@ -78,5 +82,36 @@ class ScheduleAnswersTest {
         assertEquals(T0.plusSeconds(100).getEpochSecond(), reservation.getStartTime().getSeconds());
         assertEquals("n1", reservation.getNodes(0).getNode());
         assertEquals("p", reservation.getPartition());
+    }
+
+    @Test
+    void earliestStarts_saysForEachJobWhetherItHoldsItsStart() {
+        ReplicaView view = DomainCluster.consTres("CR_Core").nodes("n", 1, 2, 0).partition("p", "n1")
+                .running(5, "p", 2, 0, T0.plusSeconds(100), "n1").view();
+        var request = EarliestStartsRequest.newBuilder()
+                .addJobs(job(6, "p", 1, 2)).addJobs(job(7, "p", 1, 2)).addJobs(job(8, "p", 1, 2)).addJobs(job(9, "p", 1, 2))
+                .setNow(Timestamp.newBuilder().setSeconds(T0.getEpochSecond()))
+                .setReservationMode(ReservationMode.RESERVATION_MODE_EASY).addNoReserveJobIds(8).setMaxJobTest(3).build();
+
+        var reply = ScheduleAnswers.earliestStarts(PlacementPlanner.standard(), view, request, Instant.EPOCH);
+
+        assertEquals(List.of(BackfillOutcome.BACKFILL_OUTCOME_RESERVED, BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED,
+                BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED, BackfillOutcome.BACKFILL_OUTCOME_NOT_TESTED),
+                reply.getReservationsList().stream().map(Reservation::getOutcome).toList());
+        assertEquals(List.of(NotHolding.NOT_HOLDING_UNSPECIFIED, NotHolding.NOT_HOLDING_EASY, NotHolding.NOT_HOLDING_NO_RESERVE,
+                NotHolding.NOT_HOLDING_UNSPECIFIED), reply.getReservationsList().stream().map(Reservation::getNotHolding).toList());
+        assertEquals(List.of(100L, 700L, 700L, 0L), reply.getReservationsList().stream()
+                .map(r -> r.hasStartTime() ? r.getStartTime().getSeconds() - T0.getEpochSecond() : 0L).toList());
+        assertEquals("Resources", reply.getReservations(1).getReason());
+        assertEquals(3, reply.getTested());
+    }
+
+    @Test
+    void earliestStarts_refusesANegativeParameter() {
+        var request = EarliestStartsRequest.newBuilder().setResolutionSeconds(-1).build();
+        var error = org.junit.jupiter.api.Assertions.assertThrows(io.grpc.StatusRuntimeException.class, () ->
+                ScheduleAnswers.earliestStarts(PlacementPlanner.standard(), slurmExample(), request, Instant.EPOCH));
+        assertEquals(io.grpc.Status.Code.INVALID_ARGUMENT, error.getStatus().getCode());
+        assertEquals("resolution_seconds must not be negative, got -1", error.getStatus().getDescription());
     }
 }
