@@ -48,8 +48,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Prometheus' HTTP API over the workload's time range and must return data. The services are also probed exactly as the kubelet's gRPC
  * probes in k8s/ do (grpc.health.v1 Check, service "").
  *
- * <p>Not covered yet: a workload with a preemption. Preemption does not exist yet, and the dashboards carry no
- * preemption panel until it exports metrics (see docs/metrics.md).
+ * The workload also has a job the backfill pass starts ahead of a blocked one, and two jobs gang scheduling
+ * time-slices on a shared node.
+ *
+ * <p>Not covered yet: a workload with a preemption. Preemption is not wired into the controller yet, and the
+ * dashboards carry no preemption panel until it exports metrics (see docs/metrics.md).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -76,8 +79,15 @@ class PrometheusDashboardsE2ETest {
         Files.writeString(conf, """
                 ClusterName=metrics
                 KillWait=2
+                PreemptMode=GANG
+                SchedulerTimeSlice=1
+                SchedulerParameters=bf_interval=1,bf_resolution=1
                 NodeName=n[1-4] CPUs=2 RealMemory=2048
+                NodeName=b1 CPUs=2 RealMemory=2048
+                NodeName=s1 CPUs=2 RealMemory=2048
                 PartitionName=debug Nodes=n[1-4] Default=YES MaxTime=60 State=UP
+                PartitionName=bf Nodes=b1 MaxTime=60 State=UP
+                PartitionName=shared Nodes=s1 MaxTime=60 State=UP OverSubscribe=FORCE:2
                 """);
         shell = new Shell(home, Map.of("GANTRY_RUN_DIR", runDir.toString(), "GANTRY_CONTROLLER", ""));
         Shell.Result up = shell.run(tmp, "gantry", "up", "--config", conf.toString(), "--run-dir", runDir.toString());
@@ -148,8 +158,25 @@ class PrometheusDashboardsE2ETest {
         for (int i = 0; i < 4; i++) {
             waiting.add(submit(work, "-c", "2", "-o", "/dev/null", "--wrap", "sleep 1"));
         }
+        // Backfill: on b1 a 10-minute job holds one CPU, a 2-CPU job waits for it (reservation), and a 1-minute
+        // 1-CPU job submitted after it starts at once on the free CPU without delaying the reservation.
+        long bfHolder = submit(work, "-p", "bf", "-c", "1", "-t", "10", "-o", "/dev/null", "--wrap", "sleep 300");
+        long bfWide = submit(work, "-p", "bf", "-c", "2", "-t", "5", "-o", "/dev/null", "--wrap", "true");
+        submit(work, "-p", "bf", "-c", "1", "-t", "1", "-o", "/dev/null", "--wrap", "sleep 2");
+        // Gang scheduling: two 2-CPU jobs share s1 (OverSubscribe=FORCE:2) and take turns every second.
+        List<Long> sharing = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            sharing.add(submit(work, "-p", "shared", "-c", "2", "-o", "/dev/null", "--wrap", "sleep 300"));
+        }
         awaitTrue(() -> scalar("sum(gantry_jobs_pending)") >= 1 && scalar("sum(gantry_agent_jobs{state=\"running\"})") >= 4,
                 "Prometheus sees the holders running and jobs pending");
+        awaitTrue(() -> scalar("sum(gantry_backfill_started_total)") >= 1 && scalar("sum(gantry_gang_swaps_total)") >= 3
+                        && scalar("sum(gantry_gang_suspended_seconds_count)") >= 1,
+                "Prometheus has seen a backfilled start and gang swaps");
+        for (long id : java.util.stream.Stream.concat(java.util.stream.Stream.of(bfHolder, bfWide), sharing.stream()).toList()) {
+            Shell.Result cancel = shell.run(work, "scancel", Long.toString(id));
+            assertEquals(0, cancel.exit(), cancel.toString());
+        }
         for (long id : holders) {
             Shell.Result cancel = shell.run(work, "scancel", Long.toString(id));
             assertEquals(0, cancel.exit(), cancel.toString());
