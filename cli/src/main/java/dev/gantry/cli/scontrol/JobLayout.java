@@ -114,22 +114,21 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
     }
 
     /**
-     * RunTime: the controller's count when it sends one (suspended time excluded); else 0 while pending, up to now
-     * while running, up to the end once finished.
+     * RunTime: time spent running, suspended time excluded — up to now while running, up to the current suspension
+     * while suspended, up to the end once finished; 0 while pending.
      */
     private long runSeconds(Job job) {
-        if (job.getRunSeconds() > 0) {
-            return job.getRunSeconds();
-        }
         Instant start = SlurmClock.instant(job.getStartTime());
         if (job.getState() == JobState.JOB_STATE_PENDING || start == null) {
             return 0;
         }
         Instant end = SlurmClock.instant(job.getEndTime());
-        boolean running = job.getState() == JobState.JOB_STATE_RUNNING
-                || job.getState() == JobState.JOB_STATE_SUSPENDED;
-        Instant until = running || end == null ? now : end;
-        return Math.max(0, Duration.between(start, until).getSeconds());
+        Instant until = switch (job.getState()) {
+            case JOB_STATE_RUNNING -> now;
+            case JOB_STATE_SUSPENDED -> job.hasLastStateChange() ? SlurmClock.instant(job.getLastStateChange()) : now;
+            default -> end == null ? now : end;
+        };
+        return Math.max(0, Duration.between(start, until).getSeconds() - job.getSuspendSeconds());
     }
 
     private static String timeLimit(Job job) {

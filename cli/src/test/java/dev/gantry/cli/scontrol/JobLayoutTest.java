@@ -152,12 +152,18 @@ class JobLayoutTest {
     }
 
     @Test
-    void runTime_isTheControllersCountWhenSent_andSuspendTimeShowsWhileSuspended() {
-        Job job = running(aJob(47), 1000, "n1").setState(JobState.JOB_STATE_SUSPENDED).setRunSeconds(400)
+    void runTime_stopsWhileSuspended_andSuspendTimeShowsWhenTheSuspensionBegan() {
+        Job job = running(aJob(47), 1000, "n1").setState(JobState.JOB_STATE_SUSPENDED)
                 .setLastStateChange(at(NOW.minusSeconds(600))).build();
         String text = LAYOUT.render(job);
         assertTrue(text.contains("\n   RunTime=00:06:40 "), text);
         assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:50:00 SecsPreSuspend=400 "), text);
+    }
+
+    @Test
+    void runTime_leavesOutTimeSpentSuspended_onceResumed() {
+        Job job = running(aJob(49), 1000, "n1").setSuspendSeconds(300).setLastStateChange(at(NOW.minusSeconds(100))).build();
+        assertTrue(LAYOUT.render(job).contains("\n   RunTime=00:11:40 "), LAYOUT.render(job)); // 1000 s - 300 s suspended
     }
 
     @Test

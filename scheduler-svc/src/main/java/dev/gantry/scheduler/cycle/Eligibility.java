@@ -42,6 +42,8 @@ public final class Eligibility {
         }
     }
 
+    private static final Usage NO_USAGE = new Usage();
+
     private final Instant now;
     private final Map<String, QosConfig> qos;
     private final Dependencies dependencies;
@@ -92,9 +94,16 @@ public final class Eligibility {
         if (q.maxWallSeconds() >= 0 && (j.timeLimitSeconds() < 0 || j.timeLimitSeconds() > q.maxWallSeconds())) {
             return PendingReason.QOS_MAX_WALL;
         }
-        Usage user = byQosUser.getOrDefault(c.qos() + '\0' + j.user(), new Usage());
+        boolean tresLimits = !q.maxTresPerUser().limits().isEmpty() || !q.grpTres().limits().isEmpty();
+        if (q.maxJobsPerUser() < 0 && !tresLimits) {
+            return null; // nothing more to check: the common case costs no lookups
+        }
+        Usage user = byQosUser.getOrDefault(c.qos() + '\0' + j.user(), NO_USAGE);
         if (q.maxJobsPerUser() >= 0 && user.jobs >= q.maxJobsPerUser()) {
             return PendingReason.QOS_MAX_JOBS_PER_USER;
+        }
+        if (!tresLimits) {
+            return null;
         }
         long cpus = j.ask().totalCpus();
         long mem = requestedMem(j);
@@ -107,7 +116,7 @@ public final class Eligibility {
                 default -> PendingReason.QOS_MAX_GRES_PER_USER;
             };
         }
-        String group = over(q.grpTres(), byQos.getOrDefault(c.qos(), new Usage()), cpus, mem, gpus);
+        String group = over(q.grpTres(), byQos.getOrDefault(c.qos(), NO_USAGE), cpus, mem, gpus);
         if (group != null) {
             return switch (group) {
                 case "cpu" -> PendingReason.QOS_GRP_CPU;
@@ -120,7 +129,14 @@ public final class Eligibility {
 
     /** Counts a job this pass lets through against its limits, as if it started. */
     public void admit(JobRecord j) {
-        count(j, j.ask().totalCpus(), requestedMem(j), requestedGpus(j));
+        QosConfig q = qos.get(j.controls().qos());
+        boolean limited = q != null && (q.maxJobsPerUser() >= 0 || !q.maxTresPerUser().limits().isEmpty()
+                || !q.grpTres().limits().isEmpty());
+        if (limited) {
+            count(j, j.ask().totalCpus(), requestedMem(j), requestedGpus(j));
+        } else if (j.controls().isArrayTask()) {
+            runningTasks.merge(j.controls().arrayJobId(), 1, Integer::sum);
+        }
     }
 
     private void count(JobRecord j, long cpus, long mem, long gpus) {

@@ -19,6 +19,8 @@ public final class ClusterState {
     private final ClusterConfig config;
     private final TreeMap<Long, JobRecord> jobs = new TreeMap<>();
     private final Map<String, NodeRecord> nodes = new LinkedHashMap<>();
+    /** Partitions by name: looked up for every pending job on every pass. */
+    private final Map<String, PartitionConfig> partitions = new java.util.HashMap<>();
     /** Per node: GRES held by running jobs, by {@link GresGrant#key()}. */
     private final Map<String, Map<String, Long>> gresInUse = new java.util.HashMap<>();
     /** Per node: how many jobs hold each core (CR_Core); absent when no job names cores there. */
@@ -30,6 +32,7 @@ public final class ClusterState {
         for (NodeConfig n : config.nodes()) {
             nodes.put(n.name(), NodeRecord.configured(n));
         }
+        config.partitions().forEach(p -> partitions.put(p.name(), p));
     }
 
     public ClusterConfig config() {
@@ -127,7 +130,7 @@ public final class ClusterState {
     }
 
     public PartitionConfig partition(String name) {
-        return config.partition(name).orElse(null);
+        return partitions.get(name);
     }
 
     /** The highest PriorityTier among a job's partitions (its queue position across partitions). */
