@@ -48,7 +48,8 @@ public final class Eligibility {
     private final Map<String, QosConfig> qos;
     private final Dependencies dependencies;
     private final Map<String, Usage> byQos = new HashMap<>();
-    private final Map<String, Usage> byQosUser = new HashMap<>();
+    /** QOS → user → usage (nested, so a lookup builds no key). */
+    private final Map<String, Map<String, Usage>> byQosUser = new HashMap<>();
     private final Map<Long, Integer> runningTasks = new HashMap<>();
 
     /**
@@ -98,7 +99,7 @@ public final class Eligibility {
         if (q.maxJobsPerUser() < 0 && !tresLimits) {
             return null; // nothing more to check: the common case costs no lookups
         }
-        Usage user = byQosUser.getOrDefault(c.qos() + '\0' + j.user(), NO_USAGE);
+        Usage user = byQosUser.getOrDefault(c.qos(), Map.of()).getOrDefault(j.user(), NO_USAGE);
         if (q.maxJobsPerUser() >= 0 && user.jobs >= q.maxJobsPerUser()) {
             return PendingReason.QOS_MAX_JOBS_PER_USER;
         }
@@ -142,7 +143,7 @@ public final class Eligibility {
     private void count(JobRecord j, long cpus, long mem, long gpus) {
         JobControls c = j.controls();
         byQos.computeIfAbsent(c.qos(), k -> new Usage()).add(cpus, mem, gpus);
-        byQosUser.computeIfAbsent(c.qos() + '\0' + j.user(), k -> new Usage()).add(cpus, mem, gpus);
+        byQosUser.computeIfAbsent(c.qos(), k -> new HashMap<>()).computeIfAbsent(j.user(), k -> new Usage()).add(cpus, mem, gpus);
         if (c.isArrayTask()) {
             runningTasks.merge(c.arrayJobId(), 1, Integer::sum);
         }

@@ -40,7 +40,7 @@ public final class MainPass {
                 pending.add(j);
             }
         }
-        pending.sort(QueueOrder.of(state::tier));
+        QueueOrder.sort(pending, state::tier);
         List<JobRecord> candidates = new ArrayList<>();
         Map<Long, String> reasons = new LinkedHashMap<>();
         for (JobRecord j : pending) {

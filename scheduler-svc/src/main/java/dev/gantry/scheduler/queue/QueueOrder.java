@@ -12,6 +12,36 @@ import java.util.function.ToIntFunction;
 public final class QueueOrder {
     private QueueOrder() {}
 
+    /**
+     * Sorts jobs into queue order in place. The same order as {@link #of}, computed from one key per job instead of
+     * a comparator chain that boxes and looks up the tier at every comparison (the main pass sorts every pending job).
+     */
+    public static void sort(java.util.List<JobRecord> jobs, ToIntFunction<JobRecord> tierOf) {
+        int n = jobs.size();
+        long[][] keys = new long[n][];
+        for (int i = 0; i < n; i++) {
+            JobRecord j = jobs.get(i);
+            java.time.Instant t = j.submitTime();
+            keys[i] = new long[] {-tierOf.applyAsInt(j), -j.priority(), t.getEpochSecond(), t.getNano(), j.id(), i};
+        }
+        java.util.Arrays.sort(keys, (a, b) -> {
+            for (int k = 0; k < 5; k++) {
+                int c = Long.compare(a[k], b[k]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+        JobRecord[] sorted = new JobRecord[n];
+        for (int i = 0; i < n; i++) {
+            sorted[i] = jobs.get((int) keys[i][5]);
+        }
+        for (int i = 0; i < n; i++) {
+            jobs.set(i, sorted[i]);
+        }
+    }
+
     /** @param tierOf a job's partition PriorityTier */
     public static Comparator<JobRecord> of(ToIntFunction<JobRecord> tierOf) {
         return Comparator.<JobRecord>comparingInt(j -> -tierOf.applyAsInt(j))
