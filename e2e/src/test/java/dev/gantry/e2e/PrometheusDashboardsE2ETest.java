@@ -49,10 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * probes in k8s/ do (grpc.health.v1 Check, service "").
  *
  * The workload also has a job the backfill pass starts ahead of a blocked one, and two jobs gang scheduling
- * time-slices on a shared node.
- *
- * <p>Not covered yet: a workload with a preemption. Preemption is not wired into the controller yet, and the
- * dashboards carry no preemption panel until it exports metrics (see docs/metrics.md).
+ * time-slices on a shared node, and a higher-tier job that preempts (requeues) a lower-tier one.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -79,15 +76,19 @@ class PrometheusDashboardsE2ETest {
         Files.writeString(conf, """
                 ClusterName=metrics
                 KillWait=2
-                PreemptMode=GANG
+                PreemptType=preempt/partition_prio
+                PreemptMode=REQUEUE,GANG
                 SchedulerTimeSlice=1
                 SchedulerParameters=bf_interval=1,bf_resolution=1
                 NodeName=n[1-4] CPUs=2 RealMemory=2048
                 NodeName=b1 CPUs=2 RealMemory=2048
                 NodeName=s1 CPUs=2 RealMemory=2048
+                NodeName=u1 CPUs=1 RealMemory=1024
                 PartitionName=debug Nodes=n[1-4] Default=YES MaxTime=60 State=UP
                 PartitionName=bf Nodes=b1 MaxTime=60 State=UP
                 PartitionName=shared Nodes=s1 MaxTime=60 State=UP OverSubscribe=FORCE:2
+                PartitionName=lowu Nodes=u1 MaxTime=60 State=UP
+                PartitionName=urgent Nodes=u1 MaxTime=60 State=UP PriorityTier=10
                 """);
         shell = new Shell(home, Map.of("GANTRY_RUN_DIR", runDir.toString(), "GANTRY_CONTROLLER", ""));
         Shell.Result up = shell.run(tmp, "gantry", "up", "--config", conf.toString(), "--run-dir", runDir.toString());
@@ -170,10 +171,16 @@ class PrometheusDashboardsE2ETest {
         }
         awaitTrue(() -> scalar("sum(gantry_jobs_pending)") >= 1 && scalar("sum(gantry_agent_jobs{state=\"running\"})") >= 4,
                 "Prometheus sees the holders running and jobs pending");
+        // Preemption: a job of the higher-tier partition on u1 requeues the lower-tier job running there.
+        long lowJob = submit(work, "-p", "lowu", "-o", "/dev/null", "--wrap", "sleep 300");
+        awaitTrue(() -> shell.run(work, "squeue", "-h", "-j", Long.toString(lowJob), "-o", "%T").out().trim().equals("RUNNING"),
+                "the low-tier job runs");
+        submit(work, "-p", "urgent", "-o", "/dev/null", "--wrap", "sleep 1");
         awaitTrue(() -> scalar("sum(gantry_backfill_started_total)") >= 1 && scalar("sum(gantry_gang_swaps_total)") >= 3
+                        && scalar("sum(gantry_preemptions_total)") >= 1
                         && scalar("sum(gantry_gang_suspended_seconds_count)") >= 1,
-                "Prometheus has seen a backfilled start and gang swaps");
-        for (long id : java.util.stream.Stream.concat(java.util.stream.Stream.of(bfHolder, bfWide), sharing.stream()).toList()) {
+                "Prometheus has seen a backfilled start, gang swaps and a preemption");
+        for (long id : java.util.stream.Stream.concat(java.util.stream.Stream.of(bfHolder, bfWide, lowJob), sharing.stream()).toList()) {
             Shell.Result cancel = shell.run(work, "scancel", Long.toString(id));
             assertEquals(0, cancel.exit(), cancel.toString());
         }

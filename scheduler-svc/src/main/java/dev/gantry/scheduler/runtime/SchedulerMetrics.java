@@ -58,6 +58,8 @@ public final class SchedulerMetrics {
                 .description("Jobs the last backfill pass tested").register(registry);
         Gauge.builder("gantry_backfill_reservations", backfillReservations, java.util.concurrent.atomic.AtomicLong::get)
                 .description("Pending jobs holding a backfill reservation after the last pass").register(registry);
+        this.victimsPerPreemptor = DistributionSummary.builder("gantry_preemption_victims")
+                .description("Victims per preemptor").publishPercentileHistogram().register(registry);
         this.gangSuspended = Counter.builder("gantry_jobs_suspended_total").tag("by", "gang")
                 .description("Jobs the controller suspended, by who asked").register(registry);
         this.gangResumed = Counter.builder("gantry_jobs_resumed_total").tag("by", "gang")
@@ -109,6 +111,7 @@ public final class SchedulerMetrics {
     private final java.util.concurrent.ConcurrentHashMap<String, Counter> backfilledBy = new java.util.concurrent.ConcurrentHashMap<>();
     private final Timer backfillPass;
     private final Counter gangSuspended;
+    private final DistributionSummary victimsPerPreemptor;
     private final Counter gangResumed;
     private final java.util.concurrent.atomic.AtomicLong backfillDepth = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong backfillReservations = new java.util.concurrent.atomic.AtomicLong();
@@ -124,6 +127,35 @@ public final class SchedulerMetrics {
     public void backfilled(String partition) {
         backfilledBy.computeIfAbsent(partition, p -> Counter.builder("gantry_backfill_started_total").tag("partition", p)
                 .description("Jobs started by the backfill pass").register(registry)).increment();
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<List<String>, Counter> preemptedBy = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<List<String>, Counter> escalatedBy = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> refusedBy = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A victim preempted, by the mode applied (after escalation), its partition and its QOS. */
+    public void preempted(String mode, String partition, String qos) {
+        preemptedBy.computeIfAbsent(List.of(mode, partition, qos), k -> Counter.builder("gantry_preemptions_total")
+                .tag("mode", k.get(0)).tag("partition", k.get(1)).tag("qos", k.get(2))
+                .description("Jobs preempted, by mode applied, their partition and QOS").register(registry)).increment();
+    }
+
+    /** A victim's mode raised because the configured one was impossible (Moab's escalation). */
+    public void escalated(String from, String to) {
+        escalatedBy.computeIfAbsent(List.of(from, to), k -> Counter.builder("gantry_preemption_escalations_total")
+                .tag("from", k.get(0)).tag("to", k.get(1))
+                .description("Preemptions whose mode was escalated").register(registry)).increment();
+    }
+
+    /** A preemptor that preempted nothing, by why. */
+    public void preemptionRefused(String why) {
+        refusedBy.computeIfAbsent(why, w -> Counter.builder("gantry_preemption_refused_total").tag("why", w)
+                .description("Preemption plans not carried out, by why").register(registry)).increment();
+    }
+
+    /** How many victims one preemptor took. */
+    public void victims(int count) {
+        victimsPerPreemptor.record(count);
     }
 
     /** Jobs gang scheduling suspended and resumed in one applied slice. */

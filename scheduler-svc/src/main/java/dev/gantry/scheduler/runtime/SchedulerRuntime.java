@@ -7,6 +7,7 @@ import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.common.config.Keys;
 import dev.gantry.scheduler.cycle.BackfillSettings;
+import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.store.Database;
 import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.GroupCommitWriter;
@@ -63,6 +64,7 @@ public final class SchedulerRuntime implements AutoCloseable {
             @Value("${gantry.schedule-interval-ms:5000}") long scheduleIntervalMs) throws StoreException {
         ClusterConfig config = ConfigParser.parse(Path.of(configFile));
         config.warnings().forEach(LOG::warn);
+        PreemptSettings preempt = PreemptSettings.of(config); // refuses the combinations Slurm refuses, before anything starts
         Path state = Path.of(stateDir);
         this.database = databaseUrl.isBlank() ? Database.embedded(state, 8)
                 : Database.external(databaseUrl, databaseUser, databasePassword, 8);
@@ -83,7 +85,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.selectChannel = ManagedChannelBuilder.forTarget(selectAddress).usePlaintext().build();
         BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE))
                 ? BackfillSettings.parse(config.get(Keys.SCHEDULER_PARAMETERS)) : null;
-        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill);
+        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill, preempt);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
             controller.enforceTimeLimits();

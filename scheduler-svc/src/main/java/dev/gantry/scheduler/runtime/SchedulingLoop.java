@@ -8,6 +8,7 @@ import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.cycle.BackfillSettings;
 import dev.gantry.scheduler.cycle.MainPass;
+import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
@@ -43,6 +44,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private volatile boolean running = true;
     private final SelectClient select;
     private final BackfillPass backfill;
+    private final PreemptionPass preemption;
     private final long backfillEveryNanos;
     private long lastBackfill = System.nanoTime();
 
@@ -53,11 +55,18 @@ public final class SchedulingLoop implements AutoCloseable {
     /** @param backfill the backfill pass's settings (sched/backfill), or null for sched/builtin */
     public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
             BackfillSettings backfill) {
+        this(controller, selectChannel, intervalMillis, backfill, PreemptSettings.NONE);
+    }
+
+    /** @param preempt PreemptType and modes; {@link PreemptSettings#NONE} for no preemption */
+    public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
+            BackfillSettings backfill, PreemptSettings preempt) {
         this.controller = controller;
         this.selectChannel = selectChannel;
         this.intervalMillis = intervalMillis;
         this.select = new SelectClient(selectChannel);
         this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill);
+        this.preemption = preempt.enabled() ? new PreemptionPass(controller, select, preempt) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
         controller.setScheduleTrigger(this::trigger);
         this.thread = Thread.ofPlatform().name("scheduler-main-pass").daemon(true).start(this::loop);
@@ -80,6 +89,9 @@ public final class SchedulingLoop implements AutoCloseable {
                 if (running) {
                     long started = System.nanoTime();
                     pass();
+                    if (preemption != null) {
+                        preemption.run();
+                    }
                     // Triggers arriving meanwhile coalesce into the next pass: under a stream of submissions the main
                     // pass, O(pending jobs) on the controller thread, takes at most 1/(1 + PAUSE_PER_PASS) of the time.
                     long pauseMs = Math.min(intervalMillis, (System.nanoTime() - started) * PAUSE_PER_PASS / 1_000_000);
