@@ -32,6 +32,7 @@ public final class SchedulerMetrics {
     private final MultiGauge pending;
     private final MultiGauge cpus;
     private final MultiGauge memory;
+    private final MultiGauge gres;
     private final Timer mainPass;
     private final DistributionSummary commitBatch;
 
@@ -47,6 +48,9 @@ public final class SchedulerMetrics {
                 .register(registry);
         this.memory = MultiGauge.builder("gantry_node_memory_bytes")
                 .description("Memory of all configured nodes (state=total) and allocated to jobs (state=allocated)")
+                .register(registry);
+        this.gres = MultiGauge.builder("gantry_node_gres")
+                .description("Generic resources (GPUs, …) of all configured nodes (state=total) and allocated to jobs (state=allocated), by name")
                 .register(registry);
         this.mainPass = Timer.builder("gantry_scheduler_cycle_seconds").tag("pass", "main")
                 .description("Duration of one scheduling pass, including the select-svc plan call")
@@ -194,7 +198,16 @@ public final class SchedulerMetrics {
         long allocCpus = 0;
         long totalMemoryMb = 0;
         long allocMemoryMb = 0;
+        Map<List<String>, Long> gresCounts = new HashMap<>();
         for (NodeRecord n : state.nodes()) {
+            for (var g : n.config().gres()) {
+                gresCounts.merge(List.of(g.name(), "total"), g.count(), Long::sum);
+                gresCounts.putIfAbsent(List.of(g.name(), "allocated"), 0L);
+            }
+            state.gresInUse(n.name()).forEach((key, count) -> {
+                int colon = key.indexOf(':');
+                gresCounts.merge(List.of(colon < 0 ? key : key.substring(0, colon), "allocated"), count, Long::sum);
+            });
             totalCpus += n.config().cpus();
             allocCpus += n.allocCpus();
             totalMemoryMb += n.config().realMemoryMb();
@@ -205,6 +218,9 @@ public final class SchedulerMetrics {
         List<MultiGauge.Row<?>> nodeRows = new ArrayList<>();
         byNodeState.forEach((s, v) -> nodeRows.add(MultiGauge.Row.of(Tags.of("state", s), v)));
         nodes.register(nodeRows, true);
+        List<MultiGauge.Row<?>> gresRows = new ArrayList<>();
+        gresCounts.forEach((k, v) -> gresRows.add(MultiGauge.Row.of(Tags.of("name", k.get(0), "state", k.get(1)), v)));
+        gres.register(gresRows, true);
         cpus.register(List.of(MultiGauge.Row.of(Tags.of("state", "total"), totalCpus),
                 MultiGauge.Row.of(Tags.of("state", "allocated"), allocCpus)), true);
         memory.register(List.of(MultiGauge.Row.of(Tags.of("state", "total"), totalMemoryMb * MIB),

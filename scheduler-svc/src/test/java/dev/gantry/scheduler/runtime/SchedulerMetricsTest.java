@@ -42,6 +42,23 @@ class SchedulerMetricsTest {
     }
 
     @Test
+    void gpus_totalIsEveryConfiguredNodes_allocatedIsWhatJobsHold_typedOrNot() {
+        ClusterState gpus = new ClusterState(dev.gantry.common.config.ConfigParser.parse(java.nio.file.Path.of("g.conf"), """
+                GresTypes=gpu
+                NodeName=g1 CPUs=4 RealMemory=8192 Gres=gpu:a100:4
+                NodeName=g2 CPUs=4 RealMemory=8192 Gres=gpu:2
+                PartitionName=p Nodes=g[1-2] Default=YES State=UP
+                """));
+        gpus.put(aJob(1).partitions("p").build().toBuilder().state(JobState.RUNNING, T0).startTime(T0).allocation(List.of(
+                new NodeShare("g1", 1, 0, List.of(), List.of(new dev.gantry.scheduler.model.GresGrant("gpu", "a100", 3, List.of()))),
+                new NodeShare("g2", 1, 0, List.of(), List.of(new dev.gantry.scheduler.model.GresGrant("gpu", "", 1, List.of())))))
+                .build());
+        metrics.refresh(gpus);
+        assertEquals(6, gauge("gantry_node_gres", "name", "gpu", "state", "total"));
+        assertEquals(4, gauge("gantry_node_gres", "name", "gpu", "state", "allocated"));
+    }
+
+    @Test
     void pendingJobs_areCountedByPartitionAndReason_andRowsGoWhenTheJobsStart() {
         state.put(aJob(1).build().toBuilder().reason(PendingReason.RESOURCES).build());
         state.put(aJob(2).build().toBuilder().reason(PendingReason.PRIORITY).build());
