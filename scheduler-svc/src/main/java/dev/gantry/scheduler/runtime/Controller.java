@@ -152,17 +152,23 @@ public final class Controller implements AutoCloseable {
             return switch (policy.check(spec)) {
                 case SubmissionPolicy.Rejected r -> throw new RejectedSubmission(r.message());
                 case SubmissionPolicy.Accepted a -> {
-                    JobControls controls = switch (terms.resolve(spec, qos.all(), a.partitions(), q -> activeJobs(spec.getUser(), q))) {
+                    ArraySpec array;
+                    try {
+                        array = spec.getArray().isBlank() ? null
+                                : ArraySpec.parse(spec.getArray(), maxArraySize, maxArraySize);
+                    } catch (InvalidControlException e) {
+                        throw new RejectedSubmission(e.describe());
+                    }
+                    int count = array == null ? 1 : array.count();
+                    JobControls controls = switch (terms.resolve(spec, qos.all(), a.partitions(),
+                            q -> activeJobs(spec.getUser(), q), count)) {
                         case SubmitTerms.Refused r -> throw new RejectedSubmission(r.message());
                         case SubmitTerms.Resolved r -> r.controls();
                     };
-                    ArraySpec array;
                     try {
                         if (!controls.dependency().isEmpty()) {
                             DependencyPolicy.checkAtSubmit(dependencies.parse(controls.dependency()), 0, dependencies);
                         }
-                        array = spec.getArray().isBlank() ? null
-                                : ArraySpec.parse(spec.getArray(), maxArraySize, maxArraySize);
                     } catch (InvalidControlException e) {
                         throw new RejectedSubmission(e.describe());
                     }
@@ -370,7 +376,9 @@ public final class Controller implements AutoCloseable {
     /** Ends a job whose processes are all gone (controller thread); returns the final version, to persist. */
     JobRecord finish(JobRecord j, JobState end, String reason, int exitCode, int exitSignal, Instant endTime) {
         JobRecord done = j.toBuilder().state(end, clock.instant()).completing(false).reason(reason)
-                .exit(exitCode, exitSignal).endTime(j.endTime() != null ? j.endTime() : endTime).build();
+                .exit(exitCode, exitSignal)
+                // a cancel records its time; a preemption with GraceTime a deadline, which an earlier exit beats
+                .endTime(j.endTime() != null && j.endTime().isBefore(endTime) ? j.endTime() : endTime).build();
         state.put(done);
         priorities.stopped(j, done.endTime());
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));

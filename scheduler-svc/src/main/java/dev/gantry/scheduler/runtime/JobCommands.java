@@ -134,7 +134,7 @@ public final class JobCommands {
         return switch (controller.policy().check(changed)) {
             case SubmissionPolicy.Rejected rej -> new JobEdits.Refused(rej.message());
             case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(changed, controller.qos.all(), a.partitions(),
-                    q -> 0)) {
+                    q -> 0, 1)) {
                 case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
                 case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().partitions(a.partitions())
                         .partition(a.partitions().get(0)).ask(a.ask())

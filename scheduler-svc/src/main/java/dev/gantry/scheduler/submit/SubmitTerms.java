@@ -59,9 +59,10 @@ public final class SubmitTerms {
      * @param qosTable the QOS in force now (the config's, as edited through the admin API)
      * @param partitionNames the job's partitions, resolved
      * @param activeInQos the user's pending and running jobs of a QOS now (for MaxSubmitJobsPerUser)
+     * @param jobs how many jobs the submission makes (an array's task count; 1 otherwise)
      */
     public Outcome resolve(JobSpec spec, java.util.Map<String, QosConfig> qosTable, List<String> partitionNames,
-            java.util.function.ToIntFunction<String> activeInQos) {
+            java.util.function.ToIntFunction<String> activeInQos, int jobs) {
         String user = spec.getUser();
         boolean admin = isAdmin(user, spec.getUid());
         // --- account
@@ -118,7 +119,7 @@ public final class SubmitTerms {
             return new Refused(partitionProblem.substring(0, partitionProblem.indexOf(':')), partitionProblem);
         }
         // --- limits known at submit
-        if (q.maxSubmitJobsPerUser() >= 0 && activeInQos.applyAsInt(qos) + tasks(spec) > q.maxSubmitJobsPerUser()) {
+        if (q.maxSubmitJobsPerUser() >= 0 && activeInQos.applyAsInt(qos) + jobs > q.maxSubmitJobsPerUser()) {
             return new Refused("qos", "qos: " + POLICY + " (QOS " + qos + " MaxSubmitJobsPerUser="
                     + q.maxSubmitJobsPerUser() + ")");
         }
@@ -135,11 +136,6 @@ public final class SubmitTerms {
         var begin = spec.hasBeginTime() ? JobProtos.instant(spec.getBeginTime()) : null;
         return new Resolved(new JobControls(account, qos, nice, requeue, 0, hold, begin, spec.getDependency().trim(), 0,
                 -1, "", 0, false));
-    }
-
-    /** How many jobs a submission makes (array tasks count one each); set by the array spec check. */
-    private int tasks(JobSpec spec) {
-        return 1;
     }
 
     private static boolean allows(List<String> allowed, String name) {

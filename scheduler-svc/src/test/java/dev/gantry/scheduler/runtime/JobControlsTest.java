@@ -101,6 +101,12 @@ class JobControlsTest {
     }
 
     @Test
+    void maxSubmitJobsPerUser_countsEveryTaskOfAnArray() {
+        assertTrue(refusal(spec("alice").setQos("capped").setArray("0-2")).contains("MaxSubmitJobsPerUser=2"));
+        submit(spec("alice").setQos("capped").setArray("0-1"));
+    }
+
+    @Test
     void nice_negativeOnlyForAdministrators_andWithinSlurmsRange() {
         assertTrue(refusal(spec("alice").setNice(-5)).startsWith("nice: a negative nice value"));
         assertEquals(-5, h.job(submit(spec("root").setNice(-5))).controls().nice());
