@@ -8,7 +8,9 @@ import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.getopt.UsageException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the Slurm commands share: getopt parsing with glibc's messages followed by
@@ -92,5 +94,18 @@ abstract class SlurmCommand implements CliCommand {
 
     String name() {
         return name;
+    }
+
+    /** The names of a comma-separated option value ({@code -u a,b}), blanks dropped, in order, each once; none for null. */
+    static Set<String> names(String list) {
+        Set<String> out = new LinkedHashSet<>();
+        if (list != null) {
+            for (String s : list.split(",")) {
+                if (!s.isBlank()) {
+                    out.add(s.trim());
+                }
+            }
+        }
+        return out;
     }
 }

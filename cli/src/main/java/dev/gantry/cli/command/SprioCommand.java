@@ -92,18 +92,6 @@ public final class SprioCommand extends SlurmCommand {
         return 0;
     }
 
-    private static List<String> names(String list) {
-        List<String> out = new ArrayList<>();
-        if (list != null) {
-            for (String s : list.split(",")) {
-                if (!s.isBlank()) {
-                    out.add(s.trim());
-                }
-            }
-        }
-        return out;
-    }
-
     @Override
     String usage() {
         return "Usage: sprio [-j jid[s]] [-u user_name[s]] [-p partition[s]] [-o format] [--usage] [-hlnw]\n";

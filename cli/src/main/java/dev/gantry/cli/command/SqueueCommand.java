@@ -192,18 +192,6 @@ public final class SqueueCommand extends SlurmCommand {
         throw new IllegalArgumentException("Invalid job id: " + whole);
     }
 
-    private static Set<String> names(String list) {
-        Set<String> out = new LinkedHashSet<>();
-        if (list != null) {
-            for (String s : list.split(",")) {
-                if (!s.isBlank()) {
-                    out.add(s.trim());
-                }
-            }
-        }
-        return out;
-    }
-
     @Override
     String usage() {
         return """

@@ -9,7 +9,6 @@ import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.sshare.ShareReport;
 import io.grpc.StatusRuntimeException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -64,18 +63,6 @@ public final class SshareCommand extends SlurmCommand {
                 !arguments.has("noheader"), parsable);
         report.lines(response.getRowsList()).forEach(context.out()::println);
         return 0;
-    }
-
-    private static List<String> names(String list) {
-        List<String> out = new ArrayList<>();
-        if (list != null) {
-            for (String s : list.split(",")) {
-                if (!s.isBlank()) {
-                    out.add(s.trim());
-                }
-            }
-        }
-        return out;
     }
 
     @Override

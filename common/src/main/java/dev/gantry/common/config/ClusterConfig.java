@@ -37,6 +37,11 @@ public record ClusterConfig(Path source, Settings settings, List<NodeConfig> nod
         return settings.get(key);
     }
 
+    /** The same config with other QOS, accounts and users (QOS edited through the admin API). */
+    public ClusterConfig withAccounting(Accounting edited) {
+        return new ClusterConfig(source, settings, nodes, partitions, warnings, topology, edited);
+    }
+
     public Optional<NodeConfig> node(String name) {
         return nodes.stream().filter(n -> n.name().equals(name)).findFirst();
     }

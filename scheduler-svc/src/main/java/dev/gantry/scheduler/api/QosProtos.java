@@ -25,21 +25,14 @@ public final class QosProtos {
     }
 
     /**
-     * An edited QOS as the controller will use it, or an {@link IllegalArgumentException} naming the field and
-     * the limit. {@code known}: the QOS names that exist (Preempt= must name them).
+     * An edited QOS in the config's form, or an {@link IllegalArgumentException} naming the field and the limit.
+     * Checks what only the API form can get wrong (a limit below -1, an unknown mode, a priority beyond 32 bits);
+     * the name, Preempt= and UsageFactor are checked against the other QOS by {@code Accounting.withQos}.
      */
-    public static QosConfig fromProto(Qos q, Set<String> known) {
+    public static QosConfig fromProto(Qos q) {
         String name = q.getName().trim();
-        if (name.isEmpty() || !name.matches("[A-Za-z0-9_.-]{1,64}")) {
-            throw new IllegalArgumentException("qos.name: '" + q.getName() + "' is not a QOS name (1-64 of A-Z a-z 0-9 _ . -)");
-        }
-        if (q.getPriority() < 0 || q.getPriority() > Integer.MAX_VALUE) {
+        if (q.getPriority() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("qos.priority: " + q.getPriority() + " is outside 0.." + Integer.MAX_VALUE);
-        }
-        for (String p : q.getPreemptList()) {
-            if (!known.contains(p) && !p.equals(name)) {
-                throw new IllegalArgumentException("qos.preempt: no QOS named " + p);
-            }
         }
         String mode = q.getPreemptMode().trim().toUpperCase(Locale.ROOT);
         if (!MODES.contains(mode)) {
@@ -51,9 +44,6 @@ public final class QosProtos {
         nonNegativeOrUnlimited("qos.max_wall_seconds", q.getMaxWallSeconds(), true);
         nonNegativeOrUnlimited("qos.max_jobs_per_user", q.getMaxJobsPerUser(), true);
         nonNegativeOrUnlimited("qos.max_submit_jobs_per_user", q.getMaxSubmitJobsPerUser(), true);
-        if (!(q.getUsageFactor() >= 0) || Double.isInfinite(q.getUsageFactor())) {
-            throw new IllegalArgumentException("qos.usage_factor: " + q.getUsageFactor() + " must be 0 or more");
-        }
         return new QosConfig(name, (int) q.getPriority(), List.copyOf(q.getPreemptList()), mode,
                 q.getGraceTimeSeconds(), q.getPreemptExemptTimeSeconds(), q.getMaxWallSeconds(), q.getMaxJobsPerUser(),
                 q.getMaxSubmitJobsPerUser(), tres("qos.grp_tres", q.getGrpTresMap()),

@@ -11,6 +11,7 @@ import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.Eligibility;
 import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -60,6 +61,9 @@ public final class Controller implements AutoCloseable {
     final Priorities priorities;
     /** The QOS in force: the config's, as edited through UpdateQos (controller thread). */
     final QosTable qos;
+    /** PreemptType and modes, with the QOS in force (controller thread writes, the scheduling thread reads). */
+    private volatile PreemptSettings preempt;
+    private final ClusterConfig config;
     /** Array id → its tasks' job ids (controller thread). */
     private final java.util.Map<Long, List<Long>> arrays = new java.util.HashMap<>();
     public final JobCommands commands = new JobCommands(this);
@@ -81,6 +85,7 @@ public final class Controller implements AutoCloseable {
     /** @param stateStore where QOS edits and the fair-share ledger are kept */
     public Controller(ClusterConfig config, JobStore store, StateStore stateStore, GroupCommitWriter writer,
             EventLog events, JobLauncher launcher, InstantSource clock, SchedulerMetrics metrics) throws StoreException {
+        this.config = config;
         this.state = new ClusterState(config);
         this.policy = new SubmissionPolicy(config);
         this.terms = new SubmitTerms(config);
@@ -98,8 +103,9 @@ public final class Controller implements AutoCloseable {
         UsageSnapshot usage = Priorities.storedUsage(stateStore);
         this.priorities = new Priorities(config, usage, clock.instant());
         if (!qos.all().equals(config.accounting().qos())) {
-            priorities.qosChanged(qos.all(), clock.instant());
+            priorities.qosChanged(qos.accounting(), clock.instant());
         }
+        this.preempt = PreemptSettings.of(config.withAccounting(qos.accounting()));
         List<JobRecord> loaded = store.loadCurrent(clock.instant().minusSeconds(minJobAge));
         loaded.forEach(this::remember);
         for (JobRecord j : loaded) {
@@ -199,6 +205,14 @@ public final class Controller implements AutoCloseable {
                 }, loop));
     }
 
+    /**
+     * A running or suspended job on its way out through the kill sequence: completing, in {@code next} (a final
+     * state, or PENDING when it is requeued), its current suspension, if any, counted as suspended time.
+     */
+    static JobRecord.Builder stopping(JobRecord j, JobState next, Instant now) {
+        return j.toBuilder().suspendedSeconds(GangSlices.suspendedUntil(j, now)).state(next, now).completing(true);
+    }
+
     /** Puts a new job into the state, indexing array tasks by their array id (controller thread). */
     private void remember(JobRecord job) {
         state.put(job);
@@ -271,8 +285,10 @@ public final class Controller implements AutoCloseable {
             if (!terms.isAdmin(user, -1)) {
                 throw new QosTable.RefusedChange("user: " + user + " is not an administrator (Access/permission denied)", true);
             }
-            QosConfig q = qos.update(edited);
-            priorities.qosChanged(qos.all(), clock.instant());
+            // the edit must also leave a valid preemption setup (no Preempt= cycle between QOS, say)
+            QosConfig q = qos.update(edited, next -> PreemptSettings.of(config.withAccounting(next)));
+            priorities.qosChanged(qos.accounting(), clock.instant());
+            preempt = PreemptSettings.of(config.withAccounting(qos.accounting()));
             trigger();
             return q;
         });
@@ -283,6 +299,10 @@ public final class Controller implements AutoCloseable {
         Instant now = clock.instant();
         return new Eligibility(now, state.jobs().stream().filter(ClusterState::holds).toList(), qos.all(),
                 dependencies.check(now));
+    }
+
+    PreemptSettings preemptSettings() {
+        return preempt;
     }
 
     long killWait() {
@@ -340,8 +360,7 @@ public final class Controller implements AutoCloseable {
                                 .forecast(null).build();
                         metrics.ended(next);
                     } else {
-                        next = j.toBuilder().suspendedSeconds(GangSlices.suspendedUntil(j, now)).state(JobState.CANCELLED, now)
-                                .completing(true).endTime(now).build();
+                        next = stopping(j, JobState.CANCELLED, now).endTime(now).build();
                         launcher.terminate(next, killWait, "cancelled");
                     }
                     state.put(next);

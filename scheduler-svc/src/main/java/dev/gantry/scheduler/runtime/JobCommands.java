@@ -57,8 +57,7 @@ public final class JobCommands {
             JobControls c = hold ? j.controls().withHold(JobControls.Hold.USER) : j.controls();
             String reason = hold ? PendingReason.HELD_USER : PendingReason.NONE;
             if (j.state().holdsResources()) {
-                JobRecord requeued = j.toBuilder().state(JobState.PENDING, now).completing(true).controls(c)
-                        .reason(reason).build();
+                JobRecord requeued = Controller.stopping(j, JobState.PENDING, now).controls(c).reason(reason).build();
                 controller.launcher.terminate(requeued, controller.killWait(), "requeued");
                 return new JobEdits.Changed(requeued);
             }

@@ -6,7 +6,6 @@ import dev.gantry.api.v1.PreemptionPlacement;
 import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
-import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -16,7 +15,6 @@ import dev.gantry.scheduler.preempt.CandidateList;
 import dev.gantry.scheduler.preempt.Escalation;
 import dev.gantry.scheduler.preempt.NodeMemory;
 import dev.gantry.scheduler.preempt.PreemptAction;
-import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.preempt.PreemptionPlan;
 import dev.gantry.scheduler.preempt.PreemptionPlanner;
 import dev.gantry.scheduler.preempt.VictimPlan;
@@ -47,21 +45,23 @@ final class PreemptionPass {
 
     private final Controller controller;
     private final SelectClient select;
-    private final PreemptionPlanner planner;
+    /** Rebuilt when the settings change (a QOS edited through the API); read and used on the controller thread. */
+    private PreemptionPlanner planner;
     /** Preemptor → its victims still ending: it is not given more until they are gone. */
     private final Map<Long, Set<Long>> outstanding = new HashMap<>();
     private boolean warnedSuspend;
 
-    PreemptionPass(Controller controller, SelectClient select, PreemptSettings settings) {
+    PreemptionPass(Controller controller, SelectClient select) {
         this.controller = controller;
         this.select = select;
-        this.planner = new PreemptionPlanner(settings);
+        this.planner = new PreemptionPlanner(controller.preemptSettings());
     }
 
     private record Prepared(List<JobRecord> preemptors, PlacePreemptingRequest request) {}
 
-    void run() throws InterruptedException {
-        Prepared p = controller.call(this::prepare).join();
+    /** @param considered the jobs the main pass just asked select-svc to place, in queue order */
+    void run(List<JobRecord> considered) throws InterruptedException {
+        Prepared p = controller.call(() -> prepare(considered)).join();
         if (p == null) {
             return;
         }
@@ -72,25 +72,36 @@ final class PreemptionPass {
         }
     }
 
-    private Prepared prepare() {
+    /**
+     * The main pass's jobs that are still pending (it has just decided their eligibility and order), with their
+     * preemptable candidates; the running jobs are sorted into victim order only when some job is left pending.
+     */
+    private Prepared prepare(List<JobRecord> considered) {
         ClusterState state = controller.state;
+        if (planner.settings() != controller.preemptSettings()) {
+            planner = new PreemptionPlanner(controller.preemptSettings());
+        }
         outstanding.values().forEach(v -> v.removeIf(id -> {
             JobRecord j = state.job(id);
             return j == null || !ClusterState.holds(j);
         }));
         outstanding.values().removeIf(Set::isEmpty);
         Instant now = controller.clock.instant();
-        VictimPool pool = planner.pool(state.jobs().stream().filter(j -> j.state().holdsResources() && !j.completing())
-                .toList());
+        VictimPool pool = null;
         List<JobRecord> preemptors = new ArrayList<>();
         PlacePreemptingRequest.Builder request = PlacePreemptingRequest.newBuilder().setEpoch(controller.epoch())
                 .setMinRevision(controller.events.revision());
-        for (JobRecord j : MainPass.prepare(state, controller.eligibility()).candidates()) {
+        for (JobRecord seen : considered) {
             if (preemptors.size() >= MAX_PREEMPTORS) {
                 break;
             }
-            if (outstanding.containsKey(j.id())) {
+            JobRecord j = state.job(seen.id());
+            if (j == null || j.state() != JobState.PENDING || j.completing() || outstanding.containsKey(j.id())) {
                 continue;
+            }
+            if (pool == null) {
+                pool = planner.pool(state.jobs().stream().filter(r -> r.state().holdsResources() && !r.completing())
+                        .toList());
             }
             CandidateList candidates = planner.candidates(j, j.partition(), pool, now);
             if (candidates.order().isEmpty()) {
@@ -152,13 +163,10 @@ final class PreemptionPass {
             String note = "Preempted by job " + preemptor.id()
                     + (e == null ? "" : " (" + e.from() + " escalated to " + e.to() + ": " + e.why() + ")");
             long killAfter = v.graceSeconds() + controller.killWait();
-            JobRecord next = switch (v.mode()) {
-                case REQUEUE -> victim.toBuilder().state(JobState.PENDING, now).completing(true)
-                        .suspendedSeconds(GangSlices.suspendedUntil(victim, now)).reason(note).build();
-                default -> victim.toBuilder().state(JobState.PREEMPTED, now).completing(true)
-                        .suspendedSeconds(GangSlices.suspendedUntil(victim, now)).endTime(now.plusSeconds(v.graceSeconds()))
-                        .reason(note).build();
-            };
+            JobRecord next = v.mode() == PreemptAction.REQUEUE
+                    ? Controller.stopping(victim, JobState.PENDING, now).reason(note).build()
+                    : Controller.stopping(victim, JobState.PREEMPTED, now).endTime(now.plusSeconds(v.graceSeconds()))
+                            .reason(note).build();
             controller.state.put(next);
             controller.writer.write(next);
             controller.launcher.terminate(next, killAfter, "preempted by job " + preemptor.id());

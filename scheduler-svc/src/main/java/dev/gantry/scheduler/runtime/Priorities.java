@@ -68,10 +68,8 @@ public final class Priorities {
      * The QOS in force changed (UpdateQos, or edits loaded at start): QOS priorities and usage factors follow it;
      * the usage so far is kept.
      */
-    void qosChanged(java.util.Map<String, dev.gantry.common.config.QosConfig> qos, Instant now) {
-        var a = config.accounting();
-        ClusterConfig edited = new ClusterConfig(config.source(), config.settings(), config.nodes(), config.partitions(),
-                config.warnings(), config.topology(), new dev.gantry.common.config.Accounting(qos, a.accounts(), a.users()));
+    void qosChanged(dev.gantry.common.config.Accounting accounting, Instant now) {
+        ClusterConfig edited = config.withAccounting(accounting);
         if (multifactor != null) {
             multifactor = MultifactorPriority.of(edited);
         }

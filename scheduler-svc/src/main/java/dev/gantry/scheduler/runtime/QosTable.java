@@ -2,16 +2,16 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.ListQosResponse;
 import dev.gantry.api.v1.Qos;
+import dev.gantry.common.config.Accounting;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.QosConfig;
 import dev.gantry.scheduler.api.QosProtos;
 import dev.gantry.scheduler.store.StateStore;
 import dev.gantry.scheduler.store.StoreException;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Consumer;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,21 +37,22 @@ public final class QosTable {
     }
 
     private final StateStore store;
-    private final Map<String, QosConfig> qos = new LinkedHashMap<>();
+    /** The config's accounting with the edits applied (each checked by {@link Accounting#withQos}). */
+    private Accounting accounting;
     private final Map<String, QosConfig> edits = new LinkedHashMap<>();
 
     QosTable(ClusterConfig config, StateStore store) throws StoreException {
         this.store = store;
-        qos.putAll(config.accounting().qos());
+        this.accounting = config.accounting();
         var saved = store.get(QOS_EDITS);
         if (saved.isEmpty()) {
             return;
         }
         try {
             for (Qos q : ListQosResponse.parseFrom(saved.get()).getQosList()) {
-                QosConfig c = QosProtos.fromProto(q, Set.copyOf(q.getPreemptList()));
+                QosConfig c = QosProtos.fromProto(q);
+                accounting = accounting.withQos(c); // replayed in the order they were made, each valid then
                 edits.put(c.name(), c);
-                qos.put(c.name(), c);
             }
         } catch (com.google.protobuf.InvalidProtocolBufferException | IllegalArgumentException e) {
             throw new StoreException("stored QOS edits are unreadable: " + e.getMessage(), e);
@@ -61,32 +62,45 @@ public final class QosTable {
 
     /** By name, in config order (edited ones where they were, new ones last). */
     Map<String, QosConfig> all() {
-        return Collections.unmodifiableMap(qos);
+        return accounting.qos();
+    }
+
+    /** The config's accounts and users with the QOS in force. */
+    Accounting accounting() {
+        return accounting;
     }
 
     List<QosConfig> list(List<String> names) {
-        return qos.values().stream().filter(q -> names.isEmpty() || names.contains(q.name())).toList();
+        return accounting.qos().values().stream().filter(q -> names.isEmpty() || names.contains(q.name())).toList();
     }
 
-    /** Checks, stores durably, then applies an edited QOS. */
-    QosConfig update(Qos edited) {
+    /**
+     * Checks, stores durably, then applies an edited QOS.
+     *
+     * @param check told the accounting the edit would make; throws IllegalArgumentException to refuse it (a
+     *     preemption cycle between QOS, say)
+     */
+    QosConfig update(Qos edited, Consumer<Accounting> check) {
         QosConfig q;
+        Accounting next;
         try {
-            q = QosProtos.fromProto(edited, qos.keySet());
+            q = QosProtos.fromProto(edited);
+            next = accounting.withQos(q);
+            check.accept(next);
         } catch (IllegalArgumentException e) {
             throw new RefusedChange(e.getMessage(), false);
         }
-        Map<String, QosConfig> next = new LinkedHashMap<>(edits);
-        next.put(q.name(), q);
+        Map<String, QosConfig> nextEdits = new LinkedHashMap<>(edits);
+        nextEdits.put(q.name(), q);
         ListQosResponse.Builder all = ListQosResponse.newBuilder();
-        next.values().forEach(c -> all.addQos(QosProtos.toProto(c)));
+        nextEdits.values().forEach(c -> all.addQos(QosProtos.toProto(c)));
         try {
             store.put(QOS_EDITS, all.build().toByteArray());
         } catch (StoreException e) {
             throw new CompletionException(e);
         }
         edits.put(q.name(), q);
-        qos.put(q.name(), q);
+        accounting = next;
         return q;
     }
 }

@@ -64,7 +64,7 @@ public final class SchedulerRuntime implements AutoCloseable {
             @Value("${gantry.schedule-interval-ms:5000}") long scheduleIntervalMs) throws StoreException {
         ClusterConfig config = ConfigParser.parse(Path.of(configFile));
         config.warnings().forEach(LOG::warn);
-        PreemptSettings preempt = PreemptSettings.of(config); // refuses the combinations Slurm refuses, before anything starts
+        PreemptSettings.of(config); // refuses the combinations Slurm refuses before anything starts (the controller keeps its own)
         Path state = Path.of(stateDir);
         this.database = databaseUrl.isBlank() ? Database.embedded(state, 8)
                 : Database.external(databaseUrl, databaseUser, databasePassword, 8);
@@ -85,7 +85,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.selectChannel = ManagedChannelBuilder.forTarget(selectAddress).usePlaintext().build();
         BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE))
                 ? BackfillSettings.parse(config.get(Keys.SCHEDULER_PARAMETERS)) : null;
-        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill, preempt);
+        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
             controller.enforceTimeLimits();

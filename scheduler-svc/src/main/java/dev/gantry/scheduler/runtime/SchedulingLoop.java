@@ -8,7 +8,6 @@ import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.cycle.BackfillSettings;
 import dev.gantry.scheduler.cycle.MainPass;
-import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
@@ -52,21 +51,18 @@ public final class SchedulingLoop implements AutoCloseable {
         this(controller, selectChannel, intervalMillis, null);
     }
 
-    /** @param backfill the backfill pass's settings (sched/backfill), or null for sched/builtin */
+    /**
+     * @param backfill the backfill pass's settings (sched/backfill), or null for sched/builtin. Preemption runs when
+     *     the controller's PreemptType is not preempt/none.
+     */
     public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
             BackfillSettings backfill) {
-        this(controller, selectChannel, intervalMillis, backfill, PreemptSettings.NONE);
-    }
-
-    /** @param preempt PreemptType and modes; {@link PreemptSettings#NONE} for no preemption */
-    public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
-            BackfillSettings backfill, PreemptSettings preempt) {
         this.controller = controller;
         this.selectChannel = selectChannel;
         this.intervalMillis = intervalMillis;
         this.select = new SelectClient(selectChannel);
         this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill);
-        this.preemption = preempt.enabled() ? new PreemptionPass(controller, select, preempt) : null;
+        this.preemption = controller.preemptSettings().enabled() ? new PreemptionPass(controller, select) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
         controller.setScheduleTrigger(this::trigger);
         this.thread = Thread.ofPlatform().name("scheduler-main-pass").daemon(true).start(this::loop);
@@ -88,9 +84,9 @@ public final class SchedulingLoop implements AutoCloseable {
                 wake.drainPermits();
                 if (running) {
                     long started = System.nanoTime();
-                    pass();
-                    if (preemption != null) {
-                        preemption.run();
+                    List<JobRecord> considered = pass();
+                    if (preemption != null && !considered.isEmpty()) {
+                        preemption.run(considered);
                     }
                     // Triggers arriving meanwhile coalesce into the next pass: under a stream of submissions the main
                     // pass, O(pending jobs) on the controller thread, takes at most 1/(1 + PAUSE_PER_PASS) of the time.
@@ -113,7 +109,8 @@ public final class SchedulingLoop implements AutoCloseable {
 
     private record Prepared(MainPass.Input input, long revision) {}
 
-    void pass() throws InterruptedException {
+    /** One main pass; returns the jobs it asked select-svc to place (in queue order), whether or not they started. */
+    List<JobRecord> pass() throws InterruptedException {
         long t0 = System.nanoTime();
         Prepared prepared = controller.call(() -> {
             MainPass.Input in = MainPass.prepare(controller.state, controller.eligibility());
@@ -122,7 +119,7 @@ public final class SchedulingLoop implements AutoCloseable {
         }).join();
         List<JobRecord> candidates = prepared.input.candidates();
         if (candidates.isEmpty()) {
-            return;
+            return candidates;
         }
         PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
                 .setMinRevision(prepared.revision).setStopAtFirstBlocked(true);
@@ -131,10 +128,11 @@ public final class SchedulingLoop implements AutoCloseable {
         }
         PlanResponse plan = plan(request.build());
         if (plan == null) {
-            return;
+            return List.of();
         }
         controller.run(() -> apply(plan)).join();
         controller.metrics.mainPass(System.nanoTime() - t0);
+        return candidates;
     }
 
     /** Calls Plan, waiting briefly while select-svc's replica catches up with the revision asked for. */

@@ -86,4 +86,16 @@ class GangSliceTest {
         h.controller.run(h.controller::enforceTimeLimits).join();
         assertEquals(JobState.TIMEOUT, h.job(id).state());
     }
+
+    @Test
+    void requeueingASuspendedJob_countsTheSuspensionAsSuspendedTime() {
+        long id = running();
+        h.controller.gang.applySlice(List.of(id), List.of()).join();
+        advance(100);
+        var result = h.controller.commands.requeue(List.of(id), "alice", false).join().get(0);
+        assertEquals(true, result.getOk(), result.getError());
+        JobRecord j = h.job(id);
+        assertEquals(JobState.PENDING, j.state());
+        assertEquals(100, j.suspendedSeconds());
+    }
 }

@@ -323,6 +323,27 @@ class JobControlsTest {
         assertThrows(CompletionException.class, () -> h.controller.updateQos(unknownPreempt, "root").join());
     }
 
+    @Test
+    void updateQos_refusesAPreemptCycleBetweenQos() throws Exception {
+        try (var qosPreempting = new ControllerHarness("""
+                NodeName=n1 CPUs=4 RealMemory=8192
+                PartitionName=debug Nodes=n1 Default=YES State=UP
+                PreemptType=preempt/qos
+                PreemptMode=REQUEUE
+                QOS=low
+                QOS=high Priority=10 Preempt=low
+                User=root DefaultAccount=root AdminLevel=Administrator
+                """)) {
+            var lowPreemptsHigh = dev.gantry.api.v1.Qos.newBuilder().setName("low").addPreempt("high").setMaxWallSeconds(-1)
+                    .setMaxJobsPerUser(-1).setMaxSubmitJobsPerUser(-1).setPreemptExemptTimeSeconds(-1).setUsageFactor(1).build();
+            var refused = assertThrows(CompletionException.class,
+                    () -> qosPreempting.controller.updateQos(lowPreemptsHigh, "root").join());
+            assertTrue(refused.getCause() instanceof QosTable.RefusedChange, refused.toString());
+            assertTrue(refused.getCause().getMessage().contains("loop"), refused.getCause().getMessage());
+            assertEquals(List.of(), qosPreempting.controller.listQos(List.of("low")).join().get(0).preempt());
+        }
+    }
+
     private static void assertOk(List<JobResult> results) {
         for (JobResult r : results) {
             assertTrue(r.getOk(), r.getJobId() + ": " + r.getError());
