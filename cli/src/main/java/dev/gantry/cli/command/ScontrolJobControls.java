@@ -185,6 +185,9 @@ final class ScontrolJobControls {
         if (update.account() != null) {
             request.setAccount(update.account());
         }
+        if (update.dependency() != null) {
+            request.setDependency(update.dependency());
+        }
         request.addAllJobIds(targets.stream().map(JobIdList.Target::jobId).toList());
         return report(session.stub().updateJob(request.build()).getResultsList(), targets);
     }

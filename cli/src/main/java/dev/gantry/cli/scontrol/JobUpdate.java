@@ -9,7 +9,7 @@ import java.util.Locale;
  * {@code scontrol update JobId=… Tag=value…} as Slurm's scontrol_update_job reads it (src/scontrol/update_job.c):
  * tags case-insensitive and abbreviable to Slurm's minimum lengths, "Tag value" as well as "Tag=value", bare "Nice"
  * meaning 100, TimeLimit with a leading + or - changing the current limit. The fields Gantry can change: JobId,
- * TimeLimit, Partition, NumNodes, Priority, Nice, QOS and Account.
+ * TimeLimit, Partition, NumNodes, Priority, Nice, QOS, Account and Dependency.
  *
  * @param jobIds the JobId= value
  * @param timeLimit TimeLimit= as given without its sign, or null
@@ -21,9 +21,11 @@ import java.util.Locale;
  * @param nice Nice=, or null
  * @param qos QOS=, or null
  * @param account Account=, or null
+ * @param dependency Dependency= ("" removes every dependency), or null
  */
 public record JobUpdate(String jobIds, Long timeLimit, char timeSign, List<String> partitions, Integer minNodes,
-                        Integer maxNodes, Long priority, Integer nice, String qos, String account) {
+                        Integer maxNodes, Long priority, Integer nice, String qos, String account,
+                        String dependency) {
 
     /** The update cannot be sent: {@link #lines()} are scontrol's messages (to stderr). */
     public static final class Refused extends Exception {
@@ -54,6 +56,7 @@ public record JobUpdate(String jobIds, Long timeLimit, char timeSign, List<Strin
         Integer nice = null;
         String qos = null;
         String account = null;
+        String dependency = null;
         int changes = 0;
         for (int i = 0; i < words.size(); i++) {
             String word = words.get(i);
@@ -115,6 +118,9 @@ public record JobUpdate(String jobIds, Long timeLimit, char timeSign, List<Strin
             } else if (matches(tag, "Account", 1)) {
                 account = val;
                 changes++;
+            } else if (matches(tag, "Dependency", 1)) {
+                dependency = val.trim();
+                changes++;
             } else {
                 throw new Refused("Update of this parameter is not supported: " + word, "Request aborted");
             }
@@ -125,7 +131,8 @@ public record JobUpdate(String jobIds, Long timeLimit, char timeSign, List<Strin
         if (jobIds == null) {
             throw new Refused("scontrol: error: No job ID specified");
         }
-        return new JobUpdate(jobIds, timeLimit, sign, partitions, minNodes, maxNodes, priority, nice, qos, account);
+        return new JobUpdate(jobIds, timeLimit, sign, partitions, minNodes, maxNodes, priority, nice, qos, account,
+                dependency);
     }
 
     /** Slurm's tag test: a case-insensitive prefix of {@code full}, at least {@code min} characters long. */

@@ -176,6 +176,17 @@ class ScontrolJobControlsTest {
     }
 
     @Test
+    void update_dependency_isSentAsGiven_andAnEmptyOneClearsIt() {
+        assertEquals(0, cli.run("scontrol", "update", "JobId=5", "Dependency=afterok:3:4").exitCode());
+        assertEquals("afterok:3:4", controller().last(UpdateJobRequest.class).getDependency());
+        assertEquals(0, cli.run("scontrol", "update", "JobId=5", "Dependency=").exitCode());
+        UpdateJobRequest u = controller().last(UpdateJobRequest.class);
+        assertTrue(u.hasDependency());
+        assertEquals("", u.getDependency());
+        assertFalse(controller().last(UpdateJobRequest.class).hasNice());
+    }
+
+    @Test
     void update_tagsAreCaseInsensitive_abbreviable_andMayBeSeparateWords() {
         assertEquals(0, cli.run("scontrol", "update", "jobid", "5", "timel=UNLIMITED", "pa=long", "Ni").exitCode());
         UpdateJobRequest u = controller().last(UpdateJobRequest.class);

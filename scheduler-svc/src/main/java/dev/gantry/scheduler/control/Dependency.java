@@ -156,7 +156,7 @@ public record Dependency(List<DependencyTerm> terms, boolean anyOf) {
         return true;
     }
 
-    static InvalidControlException problem(String whole, String detail) {
+    public static InvalidControlException problem(String whole, String detail) {
         return new InvalidControlException("dependency", PROBLEM, "--dependency=" + whole + ": " + detail);
     }
 

@@ -135,6 +135,31 @@ public final class JobEdits {
     }
 
     /**
+     * scontrol update Dependency=: replaces a pending job's dependencies ("" removes them all). The new list is checked
+     * as at submission (it parses, names only jobs that exist, not the job itself); {@code check} does that and throws
+     * {@link InvalidControlException} with the field and what is wrong.
+     */
+    public static Edit dependency(JobRecord j, Caller caller, String text, java.util.function.Consumer<String> check) {
+        if (!caller.owns(j)) {
+            return new Refused(DENIED);
+        }
+        if (j.state() != JobState.PENDING || j.completing()) {
+            return new Refused(NOT_PENDING);
+        }
+        String d = text.trim();
+        if (!d.isEmpty()) {
+            try {
+                check.accept(d);
+            } catch (InvalidControlException e) {
+                return new Refused(e.describe());
+            }
+        }
+        String reason = PendingReason.DEPENDENCY.equals(j.reason()) || PendingReason.DEPENDENCY_NEVER_SATISFIED.equals(j.reason())
+                ? PendingReason.NONE : j.reason();
+        return new Changed(j.toBuilder().controls(j.controls().withDependency(d)).reason(reason).forecast(null).build());
+    }
+
+    /**
      * scontrol update TimeLimit=: users may only lower it; administrators may set anything. Allowed while running
      * (the new limit counts from the start). -1 = UNLIMITED.
      */

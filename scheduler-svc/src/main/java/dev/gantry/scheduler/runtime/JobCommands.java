@@ -95,6 +95,15 @@ public final class JobCommands {
                 }
                 cur = c.job();
             }
+            if (r.hasDependency()) {
+                long self = cur.id();
+                JobEdits.Edit e = JobEdits.dependency(cur, caller, r.getDependency(),
+                        text -> controller.dependencies.checkUpdate(text, self));
+                if (!(e instanceof JobEdits.Changed c)) {
+                    return e;
+                }
+                cur = c.job();
+            }
             if (r.hasPriority()) {
                 JobEdits.Edit e = JobEdits.priority(cur, caller, r.getPriority());
                 if (!(e instanceof JobEdits.Changed c)) {

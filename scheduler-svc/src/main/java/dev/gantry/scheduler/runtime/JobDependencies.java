@@ -40,6 +40,37 @@ final class JobDependencies implements DependencyView {
         return d;
     }
 
+    /**
+     * scontrol update Dependency=: checked as at submission, and refused when it would close a loop (a job that,
+     * through the dependencies of unfinished jobs, already waits for {@code self}), which would never be satisfied.
+     */
+    void checkUpdate(String text, long self) {
+        Dependency d = parse(text);
+        DependencyPolicy.checkAtSubmit(d, self, this);
+        java.util.ArrayDeque<Long> todo = new java.util.ArrayDeque<>();
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        d.terms().forEach(t -> todo.add(t.target().jobId()));
+        while (!todo.isEmpty()) {
+            long id = todo.poll();
+            if (!seen.add(id)) {
+                continue;
+            }
+            for (JobRecord j : controller.targets(id)) {
+                if (j.id() == self) {
+                    throw Dependency.problem(text, "job " + id + " already depends on job " + self
+                            + " (a dependency loop)");
+                }
+                if (j.state() == JobState.PENDING && !j.controls().dependency().isEmpty()) {
+                    try {
+                        parse(j.controls().dependency()).terms().forEach(t -> todo.add(t.target().jobId()));
+                    } catch (IllegalArgumentException e) {
+                        // a stored dependency that no longer parses names nobody
+                    }
+                }
+            }
+        }
+    }
+
     /** The pass's check (a dependency that no longer parses is never satisfied). */
     Eligibility.Dependencies check(Instant now) {
         return job -> {

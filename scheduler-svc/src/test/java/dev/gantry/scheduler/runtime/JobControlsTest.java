@@ -251,6 +251,41 @@ class JobControlsTest {
     }
 
     @Test
+    void update_dependency_replacesItClearsItAndIsCheckedAsAtSubmission() {
+        long first = submit(spec("alice"));
+        long second = submit(spec("alice"));
+        var wait = UpdateJobRequest.newBuilder().addJobIds(second).setUser("alice").setDependency("afterok:" + first).build();
+        assertOk(h.controller.commands.update(wait).join());
+        assertEquals("afterok:" + first, h.job(second).controls().dependency());
+        assertEquals(PendingReason.DEPENDENCY, reason(second));
+
+        var clear = UpdateJobRequest.newBuilder().addJobIds(second).setUser("alice").setDependency("").build();
+        assertOk(h.controller.commands.update(clear).join());
+        assertEquals("", h.job(second).controls().dependency());
+        assertTrue(h.candidates().contains(second));
+
+        var unknown = UpdateJobRequest.newBuilder().addJobIds(second).setUser("alice").setDependency("afterok:999").build();
+        assertTrue(h.controller.commands.update(unknown).join().get(0).getError()
+                .startsWith("dependency: Job dependency problem"));
+        var self = UpdateJobRequest.newBuilder().addJobIds(second).setUser("alice").setDependency("after:" + second).build();
+        assertTrue(h.controller.commands.update(self).join().get(0).getError().contains("cannot depend on itself"));
+        var notMine = UpdateJobRequest.newBuilder().addJobIds(second).setUser("carol").setDependency("").build();
+        assertEquals("Access/permission denied", h.controller.commands.update(notMine).join().get(0).getError());
+        assertEquals("", h.job(second).controls().dependency(), "refused updates change nothing");
+    }
+
+    @Test
+    void update_dependency_thatWouldCloseALoop_isRefused() {
+        long a = submit(spec("alice"));
+        long b = submit(spec("alice").setDependency("afterok:" + a));
+        long c = submit(spec("alice").setDependency("afterany:" + b));
+        var loop = UpdateJobRequest.newBuilder().addJobIds(a).setUser("alice").setDependency("afterok:" + c).build();
+        String error = h.controller.commands.update(loop).join().get(0).getError();
+        assertTrue(error.contains("dependency loop"), error);
+        assertEquals("", h.job(a).controls().dependency());
+    }
+
+    @Test
     void top_putsTheJobFirstAmongTheUsersOwn() {
         long a = submit(spec("alice"));
         long b = submit(spec("alice"));
