@@ -13,6 +13,7 @@ import dev.gantry.api.v1.WillRunResponse;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
+import dev.gantry.select.placement.PlanOptions;
 import dev.gantry.select.placement.ResourceRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -85,12 +86,20 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
             }
             ResourceRequest job = ProtoMapping.toRequest(request.getJob(), "job");
             ReplicaView view = currentView();
-            Placement placement = planner.plan(view, List.of(job), false).getFirst();
+            Instant now = clock.instant();
+            // with reservations on: a job that cannot start now gets its earliest start from running jobs' ends
+            Placement placement = planner.plan(view, List.of(job), new PlanOptions(false, true, now)).getFirst();
             WillRunResponse.Builder reply = WillRunResponse.newBuilder()
                     .setEpoch(view.epoch()).setRevision(view.revision()).setPlacement(ProtoMapping.toProto(placement, view));
-            if (placement instanceof Placement.Start) {
-                Instant now = clock.instant();
-                reply.setEarliestStart(Timestamp.newBuilder().setSeconds(now.getEpochSecond()).setNanos(now.getNano()));
+            Instant start = switch (placement) {
+                case Placement.Start s -> now;
+                case Placement.Pending p -> p.reservation().map(r -> {
+                    reply.addAllEarliestNodes(r.nodes()).setEarliestPartition(r.partition());
+                    return r.start();
+                }).orElse(null);
+            };
+            if (start != null) {
+                reply.setEarliestStart(Timestamp.newBuilder().setSeconds(start.getEpochSecond()).setNanos(start.getNano()));
             }
             return reply.build();
         });

@@ -200,6 +200,21 @@ class SelectGrpcServiceTest {
     }
 
     @Test
+    void willRunAJobThatFitsLater_answersItsEarliestStartAndNodes() {
+        java.time.Instant end = NOW.plusSeconds(3600);
+        replica.set(Optional.of(aCluster().atRevision(42).node("n1", 4, 8000).node("n2", 4, 8000)
+                .partition("debug", "n1", "n2").running(7, "debug", "n1", 4, 1000, end)
+                .running(8, "debug", "n2", 2, 1000, end.plusSeconds(3600)).view()));
+
+        WillRunResponse response = select.willRun(WillRunRequest.newBuilder().setJob(aJob(5).tasks(4).proto()).build());
+
+        assertFalse(response.getPlacement().getStartNow());
+        assertEquals(end.getEpochSecond(), response.getEarliestStart().getSeconds(), "when job 7 ends, n1 is free");
+        assertEquals(java.util.List.of("n1"), response.getEarliestNodesList());
+        assertEquals("debug", response.getEarliestPartition());
+    }
+
+    @Test
     void willRunWithoutAJobOrWithAMalformedOneIsInvalid() {
         replica.set(Optional.of(CLUSTER));
 
