@@ -119,7 +119,8 @@ public final class ClusterProtos {
 
     public static Allocation allocation(JobRecord j) {
         Allocation.Builder b = Allocation.newBuilder().setJobId(j.id()).setPartition(j.partition())
-                .setSuspended(j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED);
+                .setSuspended(j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED)
+                .setExclusive(j.ask().selection().exclusive());
         if (j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED && j.lastStateChange() != null) {
             b.setSuspendTime(JobProtos.ts(j.lastStateChange()));
         }

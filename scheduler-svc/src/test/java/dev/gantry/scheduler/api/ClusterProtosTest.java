@@ -53,6 +53,7 @@ class ClusterProtosTest {
         assertEquals(900, p.getMaxMemPerCpuMb(), "the partition's own");
         assertEquals(4000, p.getMaxMemPerNodeMb());
         assertEquals(4, snap.getPartitions(1).getOverSubscribeJobs(), "YES without a count: Slurm's 4");
+        assertEquals(false, snap.getAllocations(0).getExclusive());
         var alloc = snap.getAllocations(0).getNodes(0);
         assertEquals(List.of(0, 1), alloc.getCoreIdsList());
         assertEquals(List.of(1), alloc.getGres(0).getIndicesList());
@@ -61,5 +62,22 @@ class ClusterProtosTest {
                 Switch.newBuilder().setName("s2").setParent("top").setLevel(0).addNodes("g2").build(),
                 Switch.newBuilder().setName("top").setLevel(1).addSwitches("s1").addSwitches("s2").build()),
                 snap.getTopology().getSwitchesList());
+    }
+
+    @Test
+    void anExclusiveJobsAllocation_saysSo(@TempDir Path dir) throws IOException {
+        Path conf = Files.writeString(dir.resolve("gantry.conf"), "NodeName=n1 CPUs=4\nPartitionName=p Nodes=n1\n");
+        ClusterState state = new ClusterState(ConfigParser.parse(conf));
+        var job = Fixtures.aJob(5).build();
+        var ask = job.ask();
+        var sel = ask.selection();
+        var exclusive = new dev.gantry.scheduler.model.NodeSelection(sel.gres(), true, sel.constraint(), sel.requiredNodes(),
+                sel.excludedNodes(), sel.contiguous(), sel.oversubscribe());
+        state.put(job.toBuilder().partition("p").state(JobState.RUNNING, T0).startTime(T0)
+                .ask(new dev.gantry.scheduler.model.ResourceAsk(ask.minNodes(), ask.maxNodes(), ask.numTasks(),
+                        ask.cpusPerTask(), ask.memPerNodeMb(), ask.ntasksPerNode(), ask.memPerCpuMb(), exclusive))
+                .allocation(List.of(new NodeShare("n1", 4, 0, List.of(0, 1, 2, 3), List.of()))).build());
+
+        assertEquals(true, ClusterProtos.snapshot(state).getAllocations(0).getExclusive());
     }
 }

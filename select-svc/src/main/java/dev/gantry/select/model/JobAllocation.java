@@ -36,7 +36,6 @@ public record JobAllocation(long jobId, String partition, List<NodeShare> nodes,
         return nodes.stream().mapToLong(NodeShare::cpus).sum();
     }
 
-    // TODO(issue 3 part B): map the exclusive flag once Allocation carries it.
     public static JobAllocation from(Allocation allocation) {
         return from(allocation, node -> Gres.NONE);
     }
@@ -47,6 +46,6 @@ public record JobAllocation(long jobId, String partition, List<NodeShare> nodes,
                 ? Instant.ofEpochSecond(allocation.getEndTime().getSeconds(), allocation.getEndTime().getNanos()) : null;
         return new JobAllocation(allocation.getJobId(), allocation.getPartition(),
                 allocation.getNodesList().stream().map(a -> NodeShare.from(a, gresOf.apply(a.getNode()))).toList(),
-                allocation.getSuspended(), end);
+                allocation.getSuspended(), end, allocation.getExclusive());
     }
 }
