@@ -70,12 +70,4 @@ public final class LaunchCommand {
     public static String cpuList(List<Integer> cpus) {
         return cpus.stream().distinct().sorted().map(String::valueOf).collect(Collectors.joining(","));
     }
-
-    /**
-     * The host CPUs for a job's core ids: an emulated node may declare more cores than the host has, so ids wrap
-     * around the host's {@code hostCpus}.
-     */
-    public static List<Integer> hostCpus(List<Integer> coreIds, int hostCpus) {
-        return coreIds.stream().map(c -> Math.floorMod(c, Math.max(hostCpus, 1))).distinct().sorted().toList();
-    }
 }

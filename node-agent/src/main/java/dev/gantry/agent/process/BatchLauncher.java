@@ -4,6 +4,7 @@ import dev.gantry.agent.job.ExitStatus;
 import dev.gantry.agent.job.JobEnvironment;
 import dev.gantry.agent.job.JobUser;
 import dev.gantry.agent.job.LaunchCommand;
+import dev.gantry.agent.node.CoreCpus;
 import dev.gantry.agent.job.LaunchOrder;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.OutputFiles;
@@ -59,7 +60,8 @@ public final class BatchLauncher {
     private final LaunchCommand.Tools tools;
     private final UnixAccounts accounts;
     private final SiteScripts siteScripts;
-    private final int hostCpus;
+    /** CR_Core binding: the host's cores and their threads, as cons_tres numbers cores. */
+    private final CoreCpus cores;
     private final Object startLock = new Object();
     /** Guarded by startLock. */
     private boolean spoolTraversable;
@@ -78,7 +80,7 @@ public final class BatchLauncher {
         this.tools = tools;
         this.accounts = new UnixAccounts(tools.sh(), tools.setpriv());
         this.siteScripts = siteScripts;
-        this.hostCpus = Runtime.getRuntime().availableProcessors();
+        this.cores = HostCores.read(HostCores.SYS_CPU, Runtime.getRuntime().availableProcessors());
     }
 
     /** Whether jobs run as their submitting users (the agent is root). */
@@ -138,7 +140,7 @@ public final class BatchLauncher {
         }
         Path script = spoolOf(order.jobId()).resolve("slurm_script");
         List<String> argv = LaunchCommand.argv(tools, group.joinFiles().stream().map(Path::toString).toList(), runAs,
-                order.coreIds().isEmpty() || tools.taskset().isEmpty() ? List.of() : LaunchCommand.hostCpus(order.coreIds(), hostCpus),
+                order.coreIds().isEmpty() || tools.taskset().isEmpty() ? List.of() : cores.cpusOf(order.coreIds()),
                 statusFileOf(order.jobId()).toString(), files.stdout().toString(), files.merged() ? "" : files.stderr().toString(),
                 script.toString(), order.argv());
         ProcessBuilder builder = new ProcessBuilder(argv)

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 class LaunchCommandTest {
 
@@ -31,18 +29,5 @@ class LaunchCommandTest {
         List<String> argv = LaunchCommand.argv(TOOLS, List.of(), Optional.empty(), List.of(), "/s", "/w/out", "", "/script", List.of());
 
         assertEquals(List.of("/usr/bin/setsid", "/bin/sh", "-c", LaunchCommand.STEP, "gantry-step", "/s", "/w/out", "", "/script"), argv);
-    }
-
-    @ParameterizedTest(name = "cores {0} on a {1}-CPU host -> {2}")
-    @CsvSource(delimiter = ';', value = {
-        "0,1;     2; 0,1",
-        "2,3;     2; 0,1",
-        "1,3,5;   2; 1",
-        "7;       8; 7",
-    })
-    void coreIds_wrapAroundTheHostsCpus_forEmulatedNodes(String cores, int hostCpus, String expected) {
-        List<Integer> ids = java.util.Arrays.stream(cores.split(",")).map(String::trim).map(Integer::valueOf).toList();
-
-        assertEquals(expected, LaunchCommand.cpuList(LaunchCommand.hostCpus(ids, hostCpus)));
     }
 }
