@@ -5,7 +5,6 @@ import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.Placement;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.scheduler.api.JobProtos;
-import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.cycle.BackfillSettings;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
@@ -44,6 +43,7 @@ public final class SchedulingLoop implements AutoCloseable {
     private final SelectClient select;
     private final BackfillPass backfill;
     private final PreemptionPass preemption;
+    private final PlanQueue queue = new PlanQueue();
     private final long backfillEveryNanos;
     private long lastBackfill = System.nanoTime();
 
@@ -122,37 +122,57 @@ public final class SchedulingLoop implements AutoCloseable {
             return candidates;
         }
         PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(prepared.revision).setStopAtFirstBlocked(true);
-        for (JobRecord j : candidates) {
-            request.addJobs(SelectRequests.of(j));
-        }
-        PlanResponse plan = plan(request.build());
+                .setMinRevision(prepared.revision).setStopAtFirstBlocked(true).setOmitPriority(true);
+        PlanResponse plan = plan(request, candidates);
         if (plan == null) {
             return List.of();
         }
-        controller.run(() -> apply(plan)).join();
+        controller.run(() -> apply(plan, candidates)).join();
         controller.metrics.mainPass(System.nanoTime() - t0);
         return candidates;
     }
 
-    /** Calls Plan, waiting briefly while select-svc's replica catches up with the revision asked for. */
-    private PlanResponse plan(PlanRequest request) throws InterruptedException {
-        PlanResponse r = select.call("plan", request.getMinRevision(), stub -> stub.plan(request));
+    /**
+     * Calls Plan with the queue as ids and only the requests select-svc lacks ({@link PlanQueue}); when it no longer
+     * holds the session (NOT_FOUND: it restarted), again with every request. Waits briefly while select-svc's replica
+     * catches up with the revision asked for.
+     */
+    private PlanResponse plan(PlanRequest.Builder base, List<JobRecord> candidates) throws InterruptedException {
+        PlanRequest request = queue.fill(base.clone(), candidates).build();
+        PlanResponse r = select.call("plan", request.getMinRevision(), stub -> {
+            try {
+                return stub.plan(request);
+            } catch (StatusRuntimeException e) {
+                if (e.getStatus().getCode() != Status.Code.NOT_FOUND) {
+                    throw e;
+                }
+                LOG.debug("select-svc lost the queue session ({}); sending every request", e.getStatus().getDescription());
+                queue.forget();
+                return stub.plan(queue.fill(base.clone(), candidates).build());
+            }
+        });
         if (r == null) {
             trigger();
         }
         return r;
     }
 
-    /** Starts what can start (after re-checking), and records why the rest waits (controller thread). */
-    private void apply(PlanResponse plan) {
+    /**
+     * Starts what can start (after re-checking), and records why the rest waits (controller thread): a candidate
+     * without a placement waits for Priority (omit_priority).
+     */
+    private void apply(PlanResponse plan, List<JobRecord> candidates) {
         Map<Long, String> reasons = new HashMap<>();
+        for (JobRecord j : candidates) {
+            reasons.put(j.id(), PendingReason.PRIORITY);
+        }
         boolean retry = false;
         for (Placement p : plan.getPlacementsList()) {
             JobRecord job = controller.state.job(p.getJobId());
             if (job == null) {
                 continue;
             }
+            reasons.remove(job.id());
             if (!p.getStartNow()) {
                 reasons.put(job.id(), p.getReason().isEmpty() ? PendingReason.RESOURCES : p.getReason());
                 continue;

@@ -47,6 +47,8 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
     private final Timer planTimer;
     private final Counter placed;
     private final Counter blocked;
+    /** The main pass's queue between calls of one controller session (PlanRequest.queue_session). */
+    private final PlanQueue queue = new PlanQueue();
 
     public SelectGrpcService(ReplicaSource replicas, PlacementPlanner planner, InstantSource clock, MeterRegistry registry) {
         this.replicas = replicas;
@@ -63,17 +65,30 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
     @Override
     public void plan(PlanRequest request, StreamObserver<PlanResponse> response) {
         answer(response, () -> {
-            List<ResourceRequest> jobs = new ArrayList<>(request.getJobsCount());
-            for (int i = 0; i < request.getJobsCount(); i++) {
-                jobs.add(ProtoMapping.toRequest(request.getJobs(i), "jobs[" + i + "]"));
+            List<ResourceRequest> jobs;
+            if (request.getQueueSession().isEmpty()) {
+                jobs = new ArrayList<>(request.getJobsCount());
+                for (int i = 0; i < request.getJobsCount(); i++) {
+                    jobs.add(ProtoMapping.toRequest(request.getJobs(i), "jobs[" + i + "]"));
+                }
+            } else {
+                jobs = queue.resolve(request);
             }
             ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
             List<Placement> placements = planTimer.record(() -> planner.plan(view, jobs, request.getStopAtFirstBlocked()));
             PlanResponse.Builder reply = PlanResponse.newBuilder().setEpoch(view.epoch()).setRevision(view.revision());
+            int started = 0;
             for (Placement placement : placements) {
-                (placement instanceof Placement.Start ? placed : blocked).increment();
+                if (placement instanceof Placement.Start) {
+                    started++;
+                } else if (request.getOmitPriority() && placement instanceof Placement.Pending p
+                        && p.reason() == dev.gantry.select.placement.PendingReason.PRIORITY) {
+                    continue;
+                }
                 reply.addPlacements(ProtoMapping.toProto(placement, view));
             }
+            placed.increment(started);
+            blocked.increment(placements.size() - started);
             return reply.build();
         });
     }

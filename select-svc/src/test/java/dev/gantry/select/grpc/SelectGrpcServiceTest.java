@@ -28,6 +28,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -85,6 +86,54 @@ class SelectGrpcServiceTest {
                 .addNodes(NodeAllocation.newBuilder().setNode("n2").setCpus(3).setMemoryMb(1000)).build(), response.getPlacements(0));
         assertEquals(Placement.newBuilder().setJobId(2).setReason("Resources").build(), response.getPlacements(1));
         assertEquals(Placement.newBuilder().setJobId(3).setReason("Priority").build(), response.getPlacements(2));
+    }
+
+    @Test
+    void aQueueSession_sendsEachRequestOnce_andLaterCallsNameOnlyTheIds() {
+        replica.set(Optional.of(CLUSTER));
+        PlanRequest first = PlanRequest.newBuilder().setStopAtFirstBlocked(true).setQueueSession("s1")
+                .addQueue(1).addQueue(2).addQueue(3)
+                .addJobs(aJob(1).nodes(2).tasks(6).mem(1000).proto()).addJobs(aJob(2).tasks(4).proto())
+                .addJobs(aJob(3).tasks(1).proto()).build();
+        PlanResponse whole = select.plan(first);
+
+        PlanResponse idsOnly = select.plan(PlanRequest.newBuilder().setStopAtFirstBlocked(true).setQueueSession("s1")
+                .addQueue(1).addQueue(2).addQueue(3).build());
+
+        assertEquals(whole.getPlacementsList(), idsOnly.getPlacementsList(), "the kept requests answer as the sent ones");
+        PlanResponse changed = select.plan(PlanRequest.newBuilder().setStopAtFirstBlocked(true).setQueueSession("s1")
+                .addQueue(2).addQueue(3).addJobs(aJob(2).tasks(1).proto()).build());
+        assertTrue(changed.getPlacements(0).getStartNow(), "job 2's new request (1 task) replaced the kept one");
+        assertEquals(2, changed.getPlacementsCount());
+    }
+
+    @Test
+    void aQueueIdNeverSent_orOfAnotherSession_isNotFound_andTheSessionMustBeSentAgain() {
+        replica.set(Optional.of(CLUSTER));
+        select.plan(PlanRequest.newBuilder().setQueueSession("s1").addQueue(1).addJobs(aJob(1).proto()).build());
+
+        StatusRuntimeException unknown = assertThrows(StatusRuntimeException.class, () -> select.plan(
+                PlanRequest.newBuilder().setQueueSession("s1").addQueue(1).addQueue(9).build()));
+        assertEquals(Status.Code.NOT_FOUND, unknown.getStatus().getCode());
+        assertTrue(unknown.getStatus().getDescription().contains("job 9 is not known"), unknown.getStatus().getDescription());
+        StatusRuntimeException dropped = assertThrows(StatusRuntimeException.class, () -> select.plan(
+                PlanRequest.newBuilder().setQueueSession("s1").addQueue(1).build()));
+        assertEquals(Status.Code.NOT_FOUND, dropped.getStatus().getCode(), "after a miss the session is gone");
+        select.plan(PlanRequest.newBuilder().setQueueSession("s2").addQueue(1).addJobs(aJob(1).proto()).build());
+        assertThrows(StatusRuntimeException.class, () -> select.plan(
+                PlanRequest.newBuilder().setQueueSession("s1").addQueue(1).build()), "one session at a time");
+    }
+
+    @Test
+    void omitPriority_leavesOutTheJobsThatWaitForPriority() {
+        replica.set(Optional.of(CLUSTER));
+
+        PlanResponse response = select.plan(PlanRequest.newBuilder().setStopAtFirstBlocked(true).setOmitPriority(true)
+                .addJobs(aJob(1).nodes(2).tasks(6).mem(1000).proto()).addJobs(aJob(2).tasks(4).proto())
+                .addJobs(aJob(3).tasks(1).proto()).addJobs(aJob(4).tasks(1).proto()).build());
+
+        assertEquals(List.of(1L, 2L), response.getPlacementsList().stream().map(Placement::getJobId).toList());
+        assertEquals("Resources", response.getPlacements(1).getReason());
     }
 
     @Test
