@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # select-svc benchmarks (docs/benchmarks.md, "select-svc"). Builds select-svc's test classes, then runs:
-#   JMH PlanBenchmark (batched plan with reservations, main pass, will-run) on 10,000 nodes × 10,000 pending jobs,
+#   JMH PlanBenchmark (batched plan: a conservative backfill pass with bf_window 1 day, and the older plan with
+#   reservations and no window; main pass, will-run) on 10,000 nodes × 10,000 pending jobs,
 #   JMH BackfillBenchmark (one full backfill pass, EASY and conservative: 100,000 pending jobs, 10,000 nodes, 20,000
 #   running jobs, bf_window 1 day, bf_resolution 60 s),
 #   ReplicaFootprint (heap of the replica at that scale), PreemptionComparison (default vs Slurm two-stage).

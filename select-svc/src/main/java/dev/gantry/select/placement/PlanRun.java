@@ -1,6 +1,5 @@
 package dev.gantry.select.placement;
 
-import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.GresPool;
 import dev.gantry.select.model.JobAllocation;
@@ -37,6 +36,7 @@ final class PlanRun {
     private final ShapeMemo reserveFailures = new ShapeMemo();
     private final NodeSelector selector = new NodeSelector();
     private final java.util.BitSet started = new java.util.BitSet();
+    private final NodeHardware hardware;
 
     PlanRun(ReplicaView view, PlanOptions options) {
         this.view = view;
@@ -44,6 +44,7 @@ final class PlanRun {
         this.ledger = Ledger.base(view).copy();
         this.now = options.now().getEpochSecond();
         this.profile = options.reserve() ? buildProfile() : null;
+        this.hardware = view.derived(HARDWARE, NodeHardware::of);
     }
 
     ReplicaView view() {
@@ -240,6 +241,7 @@ final class PlanRun {
     private static final Object RELEASES = new Object();
     private static final Object MEMBERS = new Object();
     private static final Object FREE = new Object();
+    private static final Object HARDWARE = new Object();
 
     /** Per node, the indexes (in the view's allocation list) of allocations with an end time that hold part of it. */
     private static int[][] releaseIndex(ReplicaView view) {
@@ -267,8 +269,12 @@ final class PlanRun {
     }
 
     long profileCpus(int node, NodeDemand demand) {
-        ClusterNode hw = view.node(node);
-        return demand.wholeNode() ? hw.cpus() : ledger.unit().cpusOf(hw, ledger.unit().unitsFor(hw, demand.cpus()));
+        return hardware.taken(ledger.unit(), node, demand.cpus(), demand.wholeNode());
+    }
+
+    /** The view's nodes as flat arrays. */
+    NodeHardware hardware() {
+        return hardware;
     }
 
     long profileMemory(NodeDemand demand) {

@@ -56,16 +56,16 @@ final class ReservationSearch {
         }
         int need = count - required.length;
         boolean plain = required.length == 0 && exclude.isEmpty() && constraint == Constraint.ANY && demand.gres().isEmpty();
+        NodeHardware hardware = run.hardware();
         StartIndex.NodeStart exact = (node, from, cutoff) -> {
-            if (plain ? !fitsHardware(run.view().node(node), demand)
+            if (plain ? !hardware.fits(node, demand.cpus(), demand.memoryMb())
                     : !eligible(run, node, demand, constraint, exclude) || contains(required, node)) {
                 return AvailabilityProfile.NEVER;
             }
             return profile.earliest(node, from, duration, run.profileCpus(node, demand), memory, gres, cutoff);
         };
         StartOrder search = run.indexed(shape.partition())
-                ? run.startIndex(shape.partition()).search(demand.cpus(), duration, windowEnd,
-                        Math.max(1, run.options().resolutionSeconds()), exact)
+                ? run.startIndex(shape.partition()).search(demand.cpus(), duration, windowEnd, exact)
                 : StartOrder.scan(run.members(shape.partition(), Set.of()), now, windowEnd, exact);
         Popped popped = new Popped(search, need);
         while (popped.size < need) {
@@ -165,11 +165,6 @@ final class ReservationSearch {
         ClusterNode hw = run.view().node(node);
         return hw.usable() && run.ledger().couldEverHold(node, demand) && constraint.matches(hw.features())
                 && (exclude.isEmpty() || !exclude.contains(hw.name()));
-    }
-
-    /** {@link #eligible} for a job with no constraint, exclusions or GRES. */
-    private static boolean fitsHardware(ClusterNode hw, NodeDemand demand) {
-        return hw.usable() && hw.cpus() >= demand.cpus() && hw.realMemoryMb() >= demand.memoryMb();
     }
 
     private static boolean contains(int[] nodes, int node) {

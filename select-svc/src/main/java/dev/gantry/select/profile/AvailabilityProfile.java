@@ -12,24 +12,25 @@ import java.util.Arrays;
  * when it starts. GRES are counted in total per node, whatever their name or type. Sharing (OverSubscribe) is not
  * modelled in the future: reserved CPUs are exclusive.
  *
+ * <p>Layout: one {@code long[]} per node (one pointer to follow, segments side by side): a header (segment count, and
+ * the most CPUs, memory and GRES free in any middle segment) and then per segment its start time, free memory, and
+ * free CPUs and GRES packed in one long.
+ *
  * <p>Not thread-safe; one per Plan call.
  */
 public final class AvailabilityProfile {
 
     public static final long NEVER = Long.MAX_VALUE;
 
+    // Per node: [0] segments, then the most free in any segment strictly between the first (now) and the last (the
+    // open-ended tail) — [1] CPUs, [2] memory, [3] GRES: a window that does not start now and needs more than that can
+    // only start in the tail, so its earliest start is found without scanning the middle. Kept up to date on every
+    // change of the node. Segment j from HEADER + STRIDE * j: start time, free memory, free CPUs << 32 | free GRES.
+    private static final int HEADER = 4;
+    private static final int STRIDE = 3;
+
     private final long now;
-    private final long[][] times;
-    private final int[][] cpus;
-    private final long[][] memory;
-    private final int[][] gres;
-    private final int[] length;
-    // Per node, the most free in any segment strictly between the first (now) and the last (the open-ended tail): a
-    // window that does not start now and needs more than that can only start in the tail, so its earliest start is
-    // found without scanning the middle. Kept up to date on every change of the node.
-    private final int[] gapCpus;
-    private final long[] gapMemory;
-    private final int[] gapGres;
+    private final long[][] nodes;
     private boolean reserved;
     private final java.util.List<StartIndex> indexes = new java.util.ArrayList<>(2);
 
@@ -59,14 +60,7 @@ public final class AvailabilityProfile {
     public AvailabilityProfile(long now, int nodes, Source source) {
         this.now = now;
         this.source = source;
-        times = new long[nodes][];
-        cpus = new int[nodes][];
-        memory = new long[nodes][];
-        gres = new int[nodes][];
-        length = new int[nodes];
-        gapCpus = new int[nodes];
-        gapMemory = new long[nodes];
-        gapGres = new int[nodes];
+        this.nodes = new long[nodes][];
     }
 
     /** Every node with {@code freeCpus[i]}, {@code freeMemory[i]}, {@code freeGres[i]} from {@code now} on. */
@@ -88,31 +82,49 @@ public final class AvailabilityProfile {
         });
     }
 
-    private void ensure(int node) {
-        if (times[node] != null) {
-            return;
-        }
-        times[node] = new long[] {now, 0, 0, 0};
-        cpus[node] = new int[] {source.freeCpus(node), 0, 0, 0};
-        memory[node] = new long[] {source.freeMemoryMb(node), 0, 0, 0};
-        gres[node] = new int[] {source.freeGres(node), 0, 0, 0};
-        length[node] = 1;
-        source.releases(node, (time, c, m, g) -> add(node, Math.max(now, time), NEVER, c, m, g));
-        summarize(node);
+    private static long pack(int cpus, int gres) {
+        return ((long) cpus << 32) | (gres & 0xFFFF_FFFFL);
     }
 
-    private void summarize(int node) {
+    private static int cpus(long packed) {
+        return (int) (packed >> 32);
+    }
+
+    private static int gres(long packed) {
+        return (int) packed;
+    }
+
+    /** The node's array, built from the source at its first use. */
+    private long[] of(int node) {
+        long[] a = nodes[node];
+        if (a != null) {
+            return a;
+        }
+        a = new long[HEADER + STRIDE * 4];
+        a[0] = 1;
+        a[HEADER] = now;
+        a[HEADER + 1] = source.freeMemoryMb(node);
+        a[HEADER + 2] = pack(source.freeCpus(node), source.freeGres(node));
+        nodes[node] = a;
+        source.releases(node, (time, c, m, g) -> add(node, Math.max(now, time), NEVER, c, m, g));
+        summarize(nodes[node]);
+        return nodes[node];
+    }
+
+    private static void summarize(long[] a) {
         int c = Integer.MIN_VALUE;
         long m = Long.MIN_VALUE;
         int g = Integer.MIN_VALUE;
-        for (int j = 1; j < length[node] - 1; j++) {
-            c = Math.max(c, cpus[node][j]);
-            m = Math.max(m, memory[node][j]);
-            g = Math.max(g, gres[node][j]);
+        int len = (int) a[0];
+        for (int j = 1; j < len - 1; j++) {
+            int at = HEADER + STRIDE * j;
+            c = Math.max(c, cpus(a[at + 2]));
+            m = Math.max(m, a[at + 1]);
+            g = Math.max(g, gres(a[at + 2]));
         }
-        gapCpus[node] = c;
-        gapMemory[node] = m;
-        gapGres[node] = g;
+        a[1] = c;
+        a[2] = m;
+        a[3] = g;
     }
 
     public long now() {
@@ -120,7 +132,7 @@ public final class AvailabilityProfile {
     }
 
     public int nodeCount() {
-        return length.length;
+        return nodes.length;
     }
 
     /** Whether any reservation was made (before that, what is free now stays free). */
@@ -128,9 +140,15 @@ public final class AvailabilityProfile {
         return reserved;
     }
 
-    /** Resources come back to {@code node} at {@code time} (a running job's expected end). Times ≤ now count as now. */
+    /**
+     * Resources come back to {@code node} at {@code time} (a running job's expected end). Times ≤ now count as now.
+     * Precondition: no {@link #index} made yet — an index relies on the profile only losing resources from then on.
+     */
     public void release(int node, long time, int cpuCount, long memoryMb, int gresCount) {
-        ensure(node);
+        if (!indexes.isEmpty()) {
+            throw new IllegalStateException("release after an index was made: its bounds would no longer be lower bounds");
+        }
+        of(node);
         add(node, Math.max(now, time), NEVER, cpuCount, memoryMb, gresCount);
         changed(node);
     }
@@ -138,18 +156,18 @@ public final class AvailabilityProfile {
     /** Takes resources from {@code node} over [start, end) for a reservation or a start. */
     public void reserve(int node, long start, long end, long cpuCount, long memoryMb, int gresCount) {
         reserved = true;
-        ensure(node);
+        of(node);
         add(node, start, end, -Math.toIntExact(cpuCount), -memoryMb, -gresCount);
         changed(node);
     }
 
     /**
-     * A {@link StartIndex} over {@code nodes} (e.g. a partition's members), kept up to date by every later change of
-     * this profile. Builds the profile of each of those nodes now.
+     * A {@link StartIndex} over {@code nodes} (e.g. a partition's members), told of every later change of this
+     * profile. Builds the profile of each of those nodes now.
      */
     public StartIndex index(int[] nodes) {
         for (int node : nodes) {
-            ensure(node);
+            of(node);
         }
         StartIndex index = new StartIndex(this, nodes);
         indexes.add(index);
@@ -169,21 +187,19 @@ public final class AvailabilityProfile {
      * O(thresholds × segments).
      */
     void runStarts(int node, int[] thresholds, long[] durations, long[] out, int offset) {
-        ensure(node);
-        long[] t = times[node];
-        int[] c = cpus[node];
-        int len = length[node];
+        long[] a = of(node);
+        int len = (int) a[0];
         int classes = durations.length;
         for (int k = 0; k < thresholds.length; k++) {
             int at = offset + k * classes;
             int done = 0;
             long runStart = NEVER;
             for (int j = 0; j <= len && done < classes; j++) {
-                boolean in = j < len && c[j] >= thresholds[k];
+                boolean in = j < len && cpus(a[HEADER + STRIDE * j + 2]) >= thresholds[k];
                 if (in && runStart == NEVER) {
-                    runStart = t[j];
+                    runStart = a[HEADER + STRIDE * j];
                 } else if (!in && runStart != NEVER) {
-                    long runLength = j < len ? t[j] - runStart : NEVER;
+                    long runLength = j < len ? a[HEADER + STRIDE * j] - runStart : NEVER;
                     while (done < classes && durations[done] <= runLength) {
                         out[at + done++] = runStart;
                     }
@@ -198,12 +214,15 @@ public final class AvailabilityProfile {
 
     /** Whether {@code node} has the demand free during all of [start, end). */
     public boolean fits(int node, long start, long end, long cpuCount, long memoryMb, int gresCount) {
-        ensure(node);
-        long[] t = times[node];
-        int len = length[node];
-        int k = segmentAt(node, start);
-        for (int j = k; j < len && t[j] < end; j++) {
-            if (cpus[node][j] < cpuCount || memory[node][j] < memoryMb || gres[node][j] < gresCount) {
+        long[] a = of(node);
+        int len = (int) a[0];
+        for (int j = segmentAt(a, start); j < len; j++) {
+            int at = HEADER + STRIDE * j;
+            if (a[at] >= end) {
+                break;
+            }
+            long packed = a[at + 2];
+            if (cpus(packed) < cpuCount || a[at + 1] < memoryMb || gres(packed) < gresCount) {
                 return false;
             }
         }
@@ -220,37 +239,41 @@ public final class AvailabilityProfile {
 
     /** As {@link #earliest(int, long, long, long, long, int)}, but gives up ({@link #NEVER}) past {@code cutoff}. */
     public long earliest(int node, long from, long duration, long cpuCount, long memoryMb, int gresCount, long cutoff) {
-        ensure(node);
-        long[] t = times[node];
-        int len = length[node];
-        int last = len - 1;
-        if (cpuCount > gapCpus[node] || memoryMb > gapMemory[node] || gresCount > gapGres[node]) {
+        long[] a = of(node);
+        int len = (int) a[0];
+        int last = HEADER + STRIDE * (len - 1);
+        if (cpuCount > a[1] || memoryMb > a[2] || gresCount > a[3]) {
             // No middle segment has room: the window starts in the first segment (and runs while segments fit) or in
             // the tail.
-            for (int j = 0; j < len && (len == 1 || from < t[1]); j++) {
-                if (cpus[node][j] < cpuCount || memory[node][j] < memoryMb || gres[node][j] < gresCount) {
+            for (int j = 0; j < len && (len == 1 || from < a[HEADER + STRIDE]); j++) {
+                int at = HEADER + STRIDE * j;
+                long packed = a[at + 2];
+                if (cpus(packed) < cpuCount || a[at + 1] < memoryMb || gres(packed) < gresCount) {
                     break;
                 }
-                long segmentEnd = j + 1 < len ? t[j + 1] : NEVER;
+                long segmentEnd = j + 1 < len ? a[at + STRIDE] : NEVER;
                 if (segmentEnd == NEVER || segmentEnd - from >= duration) {
                     return from;
                 }
             }
-            boolean tailFits = cpus[node][last] >= cpuCount && memory[node][last] >= memoryMb && gres[node][last] >= gresCount;
-            return tailFits && t[last] <= cutoff ? Math.max(from, t[last]) : NEVER;
+            long tail = a[last + 2];
+            boolean tailFits = cpus(tail) >= cpuCount && a[last + 1] >= memoryMb && gres(tail) >= gresCount;
+            return tailFits && a[last] <= cutoff ? Math.max(from, a[last]) : NEVER;
         }
-        int start = segmentAt(node, from);
-        long candidate = Math.max(from, t[start]);
+        int start = segmentAt(a, from);
+        long candidate = Math.max(from, a[HEADER + STRIDE * start]);
         for (int j = start; j < len; j++) {
-            boolean ok = cpus[node][j] >= cpuCount && memory[node][j] >= memoryMb && gres[node][j] >= gresCount;
+            int at = HEADER + STRIDE * j;
+            long packed = a[at + 2];
+            boolean ok = cpus(packed) >= cpuCount && a[at + 1] >= memoryMb && gres(packed) >= gresCount;
             if (!ok) {
-                if (j + 1 >= len || t[j + 1] > cutoff) {
+                if (j + 1 >= len || a[at + STRIDE] > cutoff) {
                     return NEVER;
                 }
-                candidate = t[j + 1];
+                candidate = a[at + STRIDE];
                 continue;
             }
-            long segmentEnd = j + 1 < len ? t[j + 1] : NEVER;
+            long segmentEnd = j + 1 < len ? a[at + STRIDE] : NEVER;
             if (segmentEnd == NEVER || segmentEnd - candidate >= duration) {
                 return candidate;
             }
@@ -260,38 +283,47 @@ public final class AvailabilityProfile {
 
     /** Free CPUs on {@code node} at {@code time}. */
     public int freeCpusAt(int node, long time) {
-        ensure(node);
-        return cpus[node][segmentAt(node, time)];
+        long[] a = of(node);
+        return cpus(a[HEADER + STRIDE * segmentAt(a, time) + 2]);
     }
 
     /** The most CPUs {@code node} has free at any time. */
     public int mostFreeCpus(int node) {
-        ensure(node);
+        long[] a = of(node);
         int most = Integer.MIN_VALUE;
-        for (int j = 0; j < length[node]; j++) {
-            most = Math.max(most, cpus[node][j]);
+        for (int j = 0; j < a[0]; j++) {
+            most = Math.max(most, cpus(a[HEADER + STRIDE * j + 2]));
         }
         return most;
     }
 
     /** Free memory on {@code node} at {@code time}. */
     public long freeMemoryAt(int node, long time) {
-        ensure(node);
-        return memory[node][segmentAt(node, time)];
+        long[] a = of(node);
+        return a[HEADER + STRIDE * segmentAt(a, time) + 1];
     }
 
     /** Breakpoints (segment starts) of {@code node}: for tests and the benchmark's size estimate. */
     public int segments(int node) {
-        ensure(node);
-        return length[node];
+        return (int) of(node)[0];
     }
 
-    private int segmentAt(int node, long time) {
-        if (time <= times[node][0]) {
+    /** The segment holding {@code time}: the last one starting at or before it (0 for times before now). */
+    private static int segmentAt(long[] a, long time) {
+        int lo = 0;
+        int hi = (int) a[0] - 1;
+        if (time <= a[HEADER]) {
             return 0;
         }
-        int k = Arrays.binarySearch(times[node], 0, length[node], time);
-        return k >= 0 ? k : Math.max(0, -k - 2);
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (a[HEADER + STRIDE * mid] <= time) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
     }
 
     private void add(int node, long start, long end, int dCpu, long dMem, int dGres) {
@@ -300,42 +332,36 @@ public final class AvailabilityProfile {
             return;
         }
         int from = split(node, start);
-        int to = end == NEVER ? length[node] : split(node, end);
+        int to = end == NEVER ? (int) nodes[node][0] : split(node, end);
+        long[] a = nodes[node];
         for (int j = from; j < to; j++) {
-            cpus[node][j] += dCpu;
-            memory[node][j] += dMem;
-            gres[node][j] += dGres;
+            int at = HEADER + STRIDE * j;
+            a[at + 1] += dMem;
+            a[at + 2] = pack(cpus(a[at + 2]) + dCpu, gres(a[at + 2]) + dGres);
         }
-        if (times[node] != null && length[node] > 0) {
-            summarize(node);
-        }
+        summarize(a);
     }
 
     /** Makes {@code time} a breakpoint of {@code node}; returns its segment index. */
     private int split(int node, long time) {
-        int k = Arrays.binarySearch(times[node], 0, length[node], time);
-        if (k >= 0) {
+        long[] a = nodes[node];
+        int len = (int) a[0];
+        int k = segmentAt(a, time);
+        if (a[HEADER + STRIDE * k] == time) {
             return k;
         }
-        int at = -k - 1;
-        int len = length[node];
-        if (len == times[node].length) {
-            int grown = len * 2;
-            times[node] = Arrays.copyOf(times[node], grown);
-            cpus[node] = Arrays.copyOf(cpus[node], grown);
-            memory[node] = Arrays.copyOf(memory[node], grown);
-            gres[node] = Arrays.copyOf(gres[node], grown);
+        int at = k + 1; // time > segment k's start (the first segment starts at now ≤ time)
+        if (HEADER + STRIDE * (len + 1) > a.length) {
+            a = Arrays.copyOf(a, HEADER + STRIDE * (len * 2));
+            nodes[node] = a;
         }
-        System.arraycopy(times[node], at, times[node], at + 1, len - at);
-        System.arraycopy(cpus[node], at, cpus[node], at + 1, len - at);
-        System.arraycopy(memory[node], at, memory[node], at + 1, len - at);
-        System.arraycopy(gres[node], at, gres[node], at + 1, len - at);
-        times[node][at] = time;
+        int from = HEADER + STRIDE * at;
+        System.arraycopy(a, from, a, from + STRIDE, STRIDE * (len - at));
         // The new segment starts with the values of the one it splits.
-        cpus[node][at] = cpus[node][at - 1];
-        memory[node][at] = memory[node][at - 1];
-        gres[node][at] = gres[node][at - 1];
-        length[node] = len + 1;
+        a[from] = time;
+        a[from + 1] = a[from - STRIDE + 1];
+        a[from + 2] = a[from - STRIDE + 2];
+        a[0] = len + 1;
         return at;
     }
 }

@@ -5,16 +5,21 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Finds nodes in order of their earliest start for a demand without visiting every node: a binary tree over some
- * nodes of an {@link AvailabilityProfile} (a partition's members) in which every subtree keeps, for CPU levels
- * 1, 2, …, 8, 9, 10, 11, 13, 15, … (about 19/16 apart) and durations 0, 10 min, 20 min, 40 min, … 64 h, the earliest time any of
- * its nodes begins a run of at least that many CPUs free for at least that long. A node cannot start a job that needs
- * d CPUs for t seconds before its time at the largest level ≤ d and the longest duration ≤ t, so a best-first search
- * over these lower bounds meets nodes in ascending order of their exact earliest start and stops as soon as it has
- * what it needs.
+ * Finds nodes in order of their earliest start for a demand without visiting every node. For CPU levels 1, 2, …, 8,
+ * 9, 10, 11, 13, 15, … (about 19/16 apart) and durations 0, 10 min, 20 min, 40 min, … 64 h, a {@link StartList} keeps
+ * the nodes in ascending order of the start of their first run of at least that many CPUs free for at least that
+ * long. A node cannot start a job that needs d CPUs for t seconds before its bound at the largest level ≤ d and the
+ * longest duration ≤ t, so a search walks that level's list, resolves each node's exact start, and hands nodes out in
+ * ascending order of the exact start as soon as no listed bound comes before them: it stops as soon as it has what it
+ * needs.
  *
- * <p>Made by {@link AvailabilityProfile#index}, which keeps it up to date (O(segments + levels × log nodes) per change
- * of a node). Not thread-safe.
+ * <p>Lazy, and kept across the searches of one call: a level's list is made at its first search and extended only as
+ * far as searches read it. A change of a node ({@link #changed}) re-reads its bounds at every level in one pass and
+ * updates the leaves of the levels in use; entries already listed are re-read when a search meets them. This is sound
+ * because a call's profile only loses resources, so an old bound is still a lower bound (see {@link StartList}).
+ *
+ * <p>Made by {@link AvailabilityProfile#index}, which reports every change of a node. Not thread-safe; starting a
+ * search ends the previous one of this index.
  */
 public final class StartIndex {
 
@@ -25,16 +30,23 @@ public final class StartIndex {
         long earliest(int node, long from, long cutoff);
     }
 
-    private static final long TIME_LIMIT = 1L << 42;
     private static final long[] DURATIONS = {0, 600, 1_200, 2_400, 4_800, 9_600, 19_200, 38_400, 76_800, 153_600, 230_400};
+    /** Bounds further than this from now count as none (about 68 years): searches end there. */
+    private static final long HORIZON = StartList.NONE - 1L;
+    private static final int MEMBER_BITS = 21;
 
     private final AvailabilityProfile profile;
     private final int[] nodes;
-    private final int leaves;
-    private final int levels;
+    private final int[] memberOf;
     private final int[] thresholds;
-    private final long[] first;
-    private final int[] leafOf;
+    private final StartList[] lists;
+    private final long[] changedAt;
+    // Member-major: every level's bound of each member, now (re-read for all levels at once on every change).
+    private final int[] bounds;
+    private final long[] starts;
+    private final int levels;
+    private long clock;
+    private long[] resolved = new long[64];
 
     StartIndex(AvailabilityProfile profile, int[] nodes) {
         if (nodes.length > 1 << 19) {
@@ -42,14 +54,12 @@ public final class StartIndex {
         }
         this.profile = profile;
         this.nodes = nodes.clone();
-        int size = 1;
-        while (size < Math.max(1, nodes.length)) {
-            size <<= 1;
-        }
-        leaves = size;
+        memberOf = new int[profile.nodeCount()];
+        Arrays.fill(memberOf, -1);
         int most = 1;
-        for (int node : nodes) {
-            most = Math.max(most, profile.mostFreeCpus(node));
+        for (int i = 0; i < nodes.length; i++) {
+            memberOf[nodes[i]] = i;
+            most = Math.max(most, profile.mostFreeCpus(nodes[i]));
         }
         List<Integer> steps = new ArrayList<>();
         for (long step = 1; step <= most; step = Math.max(step + 1, step * 19 / 16)) {
@@ -57,60 +67,78 @@ public final class StartIndex {
         }
         thresholds = steps.stream().mapToInt(Integer::intValue).toArray();
         levels = thresholds.length * DURATIONS.length;
-        first = new long[2 * leaves * levels];
-        Arrays.fill(first, AvailabilityProfile.NEVER);
-        leafOf = new int[profile.nodeCount()];
-        Arrays.fill(leafOf, -1);
+        lists = new StartList[levels];
+        changedAt = new long[nodes.length];
+        bounds = new int[nodes.length * levels];
+        starts = new long[levels];
         for (int i = 0; i < nodes.length; i++) {
-            leafOf[nodes[i]] = leaves + i;
-            profile.runStarts(nodes[i], thresholds, DURATIONS, first, (leaves + i) * levels);
-        }
-        for (int p = leaves - 1; p >= 1; p--) {
-            merge(p);
+            profile.runStarts(nodes[i], thresholds, DURATIONS, starts, 0);
+            for (int k = 0; k < levels; k++) {
+                bounds[i * levels + k] = bound(starts[k]);
+            }
         }
     }
 
-    /** Re-reads {@code node} from the profile after it changed; ignores nodes not in this index. */
+    /** {@code member}'s bound at {@code level} on the profile as it is now. */
+    int currentBound(int member, int level) {
+        return bounds[member * levels + level];
+    }
+
+    /**
+     * Re-reads {@code node} after it changed on the profile: its bound at every level (one pass over its segments), and
+     * tells the levels in use whose bound moved. Ignores nodes not in this index. O(levels × segments).
+     */
     void changed(int node) {
-        int p = leafOf[node];
-        if (p < 0) {
+        int m = memberOf[node];
+        if (m < 0) {
             return;
         }
-        profile.runStarts(node, thresholds, DURATIONS, first, p * levels);
-        for (p >>= 1; p >= 1 && merge(p); p >>= 1) {
-            // up to the root, or to the first subtree whose bounds did not change
+        changedAt[m] = ++clock;
+        profile.runStarts(node, thresholds, DURATIONS, starts, 0);
+        int at = m * levels;
+        for (int k = 0; k < levels; k++) {
+            int b = bound(starts[k]);
+            if (b != bounds[at + k]) {
+                bounds[at + k] = b;
+                if (lists[k] != null) {
+                    lists[k].moved(m, b);
+                }
+            }
         }
     }
 
-    /** Recomputes subtree {@code p}'s bounds from its children; whether any changed. */
-    private boolean merge(int p) {
-        int at = p * levels;
-        int l = 2 * p * levels;
-        int r = l + levels;
-        boolean changed = false;
-        for (int k = 0; k < levels; k++) {
-            long m = Math.min(first[l + k], first[r + k]);
-            changed |= m != first[at + k];
-            first[at + k] = m;
-        }
-        return changed;
+    AvailabilityProfile profile() {
+        return profile;
+    }
+
+    int members() {
+        return nodes.length;
+    }
+
+    int node(int member) {
+        return nodes[member];
+    }
+
+    long clock() {
+        return clock;
+    }
+
+    long changedAt(int member) {
+        return changedAt[member];
+    }
+
+    /** {@code time} (epoch seconds, ≥ now, or NEVER) as a bound in seconds after now; NONE past the horizon. */
+    int bound(long time) {
+        return time == AvailabilityProfile.NEVER || time - profile.now() > HORIZON ? StartList.NONE
+                : (int) (time - profile.now());
     }
 
     /**
      * A search for nodes able to start a job that needs at least {@code minCpus} CPUs on every node for
-     * {@code duration} seconds (NEVER: unlimited), in ascending order of {@code exact}'s answer, none later than
-     * {@code cutoff}.
+     * {@code duration} seconds (NEVER: unlimited), in ascending order of {@code exact}'s answer (ties: in the order
+     * the level's list holds them), none later than {@code cutoff}.
      */
     public Search search(long minCpus, long duration, long cutoff, NodeStart exact) {
-        return search(minCpus, duration, cutoff, 1, exact);
-    }
-
-    /**
-     * As {@link #search(long, long, long, NodeStart)}, given that every time on the profile is now or a multiple of
-     * {@code grid} seconds (bf_resolution), which lets the search order nodes in buckets rather than a heap. Starting
-     * a search ends the previous one of this index.
-     */
-    public Search search(long minCpus, long duration, long cutoff, long grid, NodeStart exact) {
         int k = 0;
         while (k + 1 < thresholds.length && thresholds[k + 1] <= minCpus) {
             k++;
@@ -119,84 +147,54 @@ public final class StartIndex {
         while (d + 1 < DURATIONS.length && DURATIONS[d + 1] <= duration) {
             d++;
         }
-        long end = Math.min(cutoff, profile.now() + TIME_LIMIT - 1);
-        boolean buckets = BucketQueue.fits(end - profile.now(), Math.max(1, grid), MAX_BUCKETS);
-        if (buckets) {
-            queue.reset(end - profile.now(), Math.max(1, grid));
+        int level = k * DURATIONS.length + d;
+        if (lists[level] == null) {
+            lists[level] = new StartList(this, level);
         }
-        return new Search(k * DURATIONS.length + d, end, exact, buckets);
+        StartList list = lists[level];
+        list.compact();
+        return new Search(list, bound(Math.min(cutoff, profile.now() + HORIZON)), exact);
     }
 
-    private static final int MAX_BUCKETS = 1 << 18;
-    private final BucketQueue queue = new BucketQueue(21);
-
     /**
-     * One best-first walk: a priority queue (a heap, or time buckets on a grid) of subtrees keyed by their lower bound
-     * and of nodes keyed by their exact earliest start; a node comes out only when nothing left can start before it.
-     * Not thread-safe.
+     * One walk down a level's list: entries are resolved to exact starts in list order and held in a small heap; a
+     * node comes out when its exact start is no later than the next entry's bound (which bounds every node not yet
+     * resolved). Not thread-safe.
      */
     public final class Search implements StartOrder {
-        private final int level;
-        private final long cutoff;
+        private final StartList list;
+        private final int cutoff;
         private final NodeStart exact;
-        private final boolean buckets;
-        private long[] heap;
-        private int size;
+        private int at;
+        private int held;
         private long time;
 
-        private Search(int level, long cutoff, NodeStart exact, boolean buckets) {
-            this.level = level;
+        private Search(StartList list, int cutoff, NodeStart exact) {
+            this.list = list;
             this.cutoff = cutoff;
             this.exact = exact;
-            this.buckets = buckets;
-            heap = buckets ? null : new long[64];
-            push(1, first[levels + level], false);
-        }
-
-        private boolean empty() {
-            return buckets ? queue.isEmpty() : size == 0;
-        }
-
-        private long top() {
-            return buckets ? queue.peek() : heap[0];
         }
 
         @Override
         public int next() {
-            while (!empty()) {
-                long key = pop();
-                long at = profile.now() + (key >>> 21);
-                int p = (int) ((key >>> 1) & ((1 << 20) - 1));
-                if ((key & 1) == 1) {
-                    time = at;
-                    return nodes[p - leaves];
+            while (true) {
+                int b = nextBound();
+                if (held > 0 && (int) (resolved[0] >>> MEMBER_BITS) <= b) {
+                    return take();
                 }
-                // Down the subtree towards its smaller bound while nothing in the heap comes first; the other child
-                // waits in the heap.
-                boolean parked = false;
-                while (p < leaves) {
-                    long l = first[2 * p * levels + level];
-                    long r = first[(2 * p + 1) * levels + level];
-                    int child = l <= r ? 2 * p : 2 * p + 1;
-                    push(child ^ 1, Math.max(l, r), false);
-                    p = child;
-                    at = Math.min(l, r);
-                    if (at == AvailabilityProfile.NEVER || at > cutoff) {
-                        parked = true;
-                        break;
-                    }
-                    if (!empty() && (top() >>> 21) < at - profile.now()) {
-                        push(p, at, false);
-                        parked = true;
-                        break;
-                    }
+                if (b > cutoff) {
+                    return held > 0 ? take() : -1;
                 }
-                if (!parked && p - leaves < nodes.length) {
-                    long e = exact.earliest(nodes[p - leaves], at, cutoff);
-                    push(p, e, true);
+                if (list.stale(at)) {
+                    list.refresh(at);
+                    continue;
+                }
+                int m = list.member[at++];
+                long e = exact.earliest(nodes[m], profile.now() + b, profile.now() + cutoff);
+                if (e != AvailabilityProfile.NEVER && e - profile.now() <= cutoff) {
+                    hold((e - profile.now()) << MEMBER_BITS | m);
                 }
             }
-            return -1;
         }
 
         @Override
@@ -206,60 +204,55 @@ public final class StartIndex {
 
         @Override
         public long peek() {
-            return empty() ? AvailabilityProfile.NEVER : profile.now() + (top() >>> 21);
+            int b = nextBound();
+            long first = held > 0 ? Math.min(b, resolved[0] >>> MEMBER_BITS) : b;
+            return first > cutoff ? AvailabilityProfile.NEVER : profile.now() + first;
         }
 
-        private void push(int position, long at, boolean resolved) {
-            if (at == AvailabilityProfile.NEVER || at > cutoff) {
-                return;
-            }
-            long key = key(at, position, resolved);
-            if (buckets) {
-                queue.push(key);
-                return;
-            }
-            if (size == heap.length) {
-                heap = Arrays.copyOf(heap, size * 2);
-            }
-            int c = size++;
-            heap[c] = key;
-            while (c > 0 && heap[(c - 1) / 2] > heap[c]) {
-                long t = heap[c];
-                heap[c] = heap[(c - 1) / 2];
-                heap[(c - 1) / 2] = t;
-                c = (c - 1) / 2;
+        /** The bound of the next entry not yet resolved (extending the list as needed); NONE when there is none. */
+        private int nextBound() {
+            while (true) {
+                if (at >= list.size && !list.extend()) {
+                    return StartList.NONE;
+                }
+                if (list.member[at] >= 0) {
+                    return list.bound[at];
+                }
+                at++;
             }
         }
 
-        private long key(long at, int position, boolean resolved) {
-            return ((at - profile.now()) << 21) | ((long) position << 1) | (resolved ? 1 : 0);
-        }
-
-        private long pop() {
-            if (buckets) {
-                return queue.pop();
-            }
-            long top = heap[0];
-            heap[0] = heap[--size];
+        private int take() {
+            long top = resolved[0];
+            long last = resolved[--held];
             int p = 0;
             while (true) {
                 int l = 2 * p + 1;
-                int r = l + 1;
-                int m = p;
-                if (l < size && heap[l] < heap[m]) {
-                    m = l;
+                if (l >= held) {
+                    break;
                 }
-                if (r < size && heap[r] < heap[m]) {
-                    m = r;
+                int c = l + 1 < held && resolved[l + 1] < resolved[l] ? l + 1 : l;
+                if (resolved[c] >= last) {
+                    break;
                 }
-                if (m == p) {
-                    return top;
-                }
-                long t = heap[p];
-                heap[p] = heap[m];
-                heap[m] = t;
-                p = m;
+                resolved[p] = resolved[c];
+                p = c;
             }
+            resolved[p] = last;
+            time = profile.now() + (top >>> MEMBER_BITS);
+            return nodes[(int) (top & ((1L << MEMBER_BITS) - 1))];
+        }
+
+        private void hold(long key) {
+            if (held == resolved.length) {
+                resolved = Arrays.copyOf(resolved, held * 2);
+            }
+            int c = held++;
+            while (c > 0 && resolved[(c - 1) >>> 1] > key) {
+                resolved[c] = resolved[(c - 1) >>> 1];
+                c = (c - 1) >>> 1;
+            }
+            resolved[c] = key;
         }
     }
 }

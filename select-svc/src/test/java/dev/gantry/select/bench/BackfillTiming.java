@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /**
  * A quick, non-JMH look at the backfill pass's cost and outcome: {@code java … BackfillTiming [nodes] [pending]
- * [running] [window]}. Prints wall and CPU time of each pass and how many jobs got each answer.
+ * [running] [window] [EASY|CONSERVATIVE]}. Prints wall and CPU time of each pass and how many jobs got each answer.
  */
 public final class BackfillTiming {
     public static void main(String[] args) {
@@ -21,12 +21,13 @@ public final class BackfillTiming {
         int pending = args.length > 1 ? Integer.parseInt(args[1]) : 100_000;
         int running = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
         long window = args.length > 3 ? Long.parseLong(args[3]) : 0;
+        List<ReservationMode> modes = args.length > 4 ? List.of(ReservationMode.valueOf(args[4])) : List.of(ReservationMode.values());
         BenchCluster cluster = BenchCluster.of(nodes, pending, running, 42);
         List<BackfillJob> jobs = cluster.pending().stream().map(r -> new BackfillJob(r, true)).toList();
         PlacementPlanner planner = PlacementPlanner.standard();
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int round = 0; round < 4; round++) {
-            for (ReservationMode mode : ReservationMode.values()) {
+            for (ReservationMode mode : modes) {
                 long c0 = threads.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
                 List<BackfillAnswer> answers = planner.backfill(cluster.view(), jobs,

@@ -1,8 +1,12 @@
 package dev.gantry.select.bench;
 
+import dev.gantry.select.placement.BackfillAnswer;
+import dev.gantry.select.placement.BackfillJob;
+import dev.gantry.select.placement.BackfillOptions;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
 import dev.gantry.select.placement.PlanOptions;
+import dev.gantry.select.placement.ReservationMode;
 import dev.gantry.select.placement.ResourceRequest;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * select-svc at scale (docs/benchmarks.md, "select-svc"): one batched plan of 10,000 pending jobs with earliest starts
- * (backfill), the main pass over the same queue, and a single will-run, on {@link BenchCluster}.
+ * (issue 3's target: a conservative backfill pass, bf_window 1 day; and the same plan with no window), the main pass
+ * over the same queue, and a single will-run, on {@link BenchCluster}.
  *
  * <p>Run: {@code select-svc/bench/run.sh} (builds, then runs JMH from the test classpath).
  */
@@ -41,15 +46,32 @@ public class PlanBenchmark {
     private BenchCluster cluster;
     private List<ResourceRequest> one;
     private List<ResourceRequest> big;
+    private List<BackfillJob> jobs;
 
     @Setup
     public void setUp() {
         cluster = BenchCluster.of(nodes, pending, 42);
         one = List.of(cluster.pending().get(0));
         big = List.of(cluster.pending().stream().filter(r -> r.minNodes() == 64).findFirst().orElseThrow());
+        jobs = cluster.pending().stream().map(r -> new BackfillJob(r, true)).toList();
     }
 
-    /** Earliest start and nodes for every pending job, each reservation consuming the profile (backfill's call). */
+    /**
+     * Issue 3's batched plan: one conservative backfill pass (the core of one EarliestStarts call) over the 10,000
+     * pending jobs — each starts now or is reserved (held, so later jobs plan around it), or has no start within
+     * bf_window = 1 day (Slurm's default); bf_resolution 60 s (Slurm's default).
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public List<BackfillAnswer> batchedBackfillPlan() {
+        return planner.backfill(cluster.view(), jobs,
+                new BackfillOptions(cluster.now(), ReservationMode.CONSERVATIVE, 86_400, 60, 0));
+    }
+
+    /**
+     * The same plan with no window and times to the second (the older Plan call with reservations): every job that
+     * cannot start gets a reservation however far out, so the profile grows with the queue.
+     */
     @Benchmark
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public List<Placement> batchedPlanWithReservations() {

@@ -21,7 +21,7 @@ import net.jqwik.api.constraints.LongRange;
 
 /**
  * Invariants of any backfill pass over random clusters (2–6 nodes of 2–8 CPUs, one or two overlapping partitions,
- * running jobs with and without end times) and random queues and parameters (mode, bf_window, bf_resolution,
+ * running jobs with and without end times) and random queues (1–12 or 20–59 jobs) and parameters (mode, bf_window, bf_resolution,
  * bf_max_job_test, jobs that may not reserve), generated from the seed.
  */
 class BackfillPropertyTest {
@@ -136,7 +136,8 @@ class BackfillPropertyTest {
         }
         List<BackfillJob> queue = new ArrayList<>();
         Map<Long, Integer> perNodeCpus = new HashMap<>();
-        int jobs = 1 + random.nextInt(12);
+        // Long queues too: from the 17th reservation search of a call on, searches go through the StartIndex.
+        int jobs = random.nextBoolean() ? 1 + random.nextInt(12) : 20 + random.nextInt(40);
         for (int j = 0; j < jobs; j++) {
             int count = 1 + random.nextInt(Math.min(3, nodeCount));
             int perNode = 1 + random.nextInt(8);
