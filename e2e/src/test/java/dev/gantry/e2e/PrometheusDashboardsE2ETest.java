@@ -49,7 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
  * probes in k8s/ do (grpc.health.v1 Check, service "").
  *
  * The workload also has a job the backfill pass starts ahead of a blocked one, and two jobs gang scheduling
- * time-slices on a shared node, and a higher-tier job that preempts (requeues) a lower-tier one.
+ * time-slices on a shared node, and a higher-tier job that preempts (requeues) a lower-tier one that ignores SIGTERM
+ * (a grace-time kill), beside one it may not take (PreemptExemptTime: an exempt refusal).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -84,11 +85,12 @@ class PrometheusDashboardsE2ETest {
                 NodeName=b1 CPUs=2 RealMemory=2048
                 NodeName=s1 CPUs=2 RealMemory=2048
                 GresTypes=gpu
-                NodeName=u1 CPUs=1 RealMemory=1024 Gres=gpu:2
+                NodeName=u1 CPUs=2 RealMemory=1024 Gres=gpu:2
+                QOS=keep PreemptExemptTime=60
                 PartitionName=debug Nodes=n[1-4] Default=YES MaxTime=60 State=UP
                 PartitionName=bf Nodes=b1 MaxTime=60 State=UP
                 PartitionName=shared Nodes=s1 MaxTime=60 State=UP OverSubscribe=FORCE:2
-                PartitionName=lowu Nodes=u1 MaxTime=60 State=UP
+                PartitionName=lowu Nodes=u1 MaxTime=60 State=UP GraceTime=2
                 PartitionName=urgent Nodes=u1 MaxTime=60 State=UP PriorityTier=10
                 """);
         shell = new Shell(home, Map.of("GANTRY_RUN_DIR", runDir.toString(), "GANTRY_CONTROLLER", ""));
@@ -172,19 +174,24 @@ class PrometheusDashboardsE2ETest {
         }
         awaitTrue(() -> scalar("sum(gantry_jobs_pending)") >= 1 && scalar("sum(gantry_agent_jobs{state=\"running\"})") >= 4,
                 "Prometheus sees the holders running and jobs pending");
-        // Preemption: a job of the higher-tier partition on u1 requeues the lower-tier job running there.
-        long lowJob = submit(work, "-p", "lowu", "-o", "/dev/null", "--wrap", "sleep 300");
-        awaitTrue(() -> shell.run(work, "squeue", "-h", "-j", Long.toString(lowJob), "-o", "%T").out().trim().equals("RUNNING"),
-                "the low-tier job runs");
+        // Preemption: a job of the higher-tier partition on u1 requeues the lower-tier job running there, which ignores
+        // SIGTERM, so the kill sequence ends it when its GraceTime (2 s) runs out (a grace-time kill). The other job on
+        // u1 runs in QOS keep (PreemptExemptTime=60 minutes): the preemptor may not take it (an exempt refusal).
+        long keepJob = submit(work, "-p", "lowu", "-q", "keep", "-o", "/dev/null", "--wrap", "sleep 300");
+        long lowJob = submit(work, "-p", "lowu", "-o", "/dev/null", "--wrap", "trap '' TERM; sleep 300");
+        awaitTrue(() -> shell.run(work, "squeue", "-h", "-j", keepJob + "," + lowJob, "-o", "%T").out().trim()
+                        .equals("RUNNING\nRUNNING"), "the low-tier jobs run");
         submit(work, "-p", "urgent", "-o", "/dev/null", "--wrap", "sleep 1");
         awaitTrue(() -> scalar("sum(gantry_backfill_started_total)") >= 1 && scalar("sum(gantry_gang_swaps_total)") >= 3
                         && scalar("sum(gantry_preemptions_total)") >= 1
+                        && scalar("sum(gantry_preemption_grace_kills_total)") >= 1
+                        && scalar("sum(gantry_preemption_exempt_total)") >= 1
                         && scalar("sum(gantry_gang_suspended_seconds_count)") >= 1,
-                "Prometheus has seen a backfilled start, gang swaps and a preemption");
+                "Prometheus has seen a backfilled start, gang swaps, a preemption with a grace-time kill and an exempt refusal");
         // One scancel for all of them: cancelled one by one, the pending 2-CPU job could start (and finish) in the
         // moment between its blocker's cancel and its own.
         Shell.Result cancelAll = shell.run(work, "scancel", Long.toString(bfWide), Long.toString(bfHolder),
-                Long.toString(lowJob), Long.toString(sharing.get(0)), Long.toString(sharing.get(1)));
+                Long.toString(lowJob), Long.toString(keepJob), Long.toString(sharing.get(0)), Long.toString(sharing.get(1)));
         assertEquals(0, cancelAll.exit(), cancelAll.toString());
         for (long id : holders) {
             Shell.Result cancel = shell.run(work, "scancel", Long.toString(id));

@@ -155,7 +155,7 @@ public final class SbatchCommand extends SlurmCommand {
     String usage() {
         return """
                 Usage: sbatch [-N nnodes] [-n ntasks] [-c ncpus] [-J jobname] [-p partition] [--mem=MB]
-                              [--mem-per-cpu=MB] [--ntasks-per-node=n] [--gres=list] [--exclusive]
+                              [--mem-per-cpu=MB] [--ntasks-per-node=n] [--gres=list] [--exclusive[=user]]
                               [-C list] [-w hosts] [-x hosts] [--contiguous] [-s]
                               [-t minutes] [-o out] [-e err] [-D path] [--parsable] [-W] [--wrap=command]
                               [-A account] [-q qos] [--nice[=value]] [-H] [-b time] [-d dependency]
@@ -187,6 +187,8 @@ public final class SbatchCommand extends SlurmCommand {
                       --ntasks-per-node=n     number of tasks to invoke on each node
                       --gres=list             generic resources per node, e.g. gpu:2 or gpu:a100:1
                       --exclusive             allocate whole nodes, shared with no other job
+                      --exclusive=user        share nodes only with your own jobs (preemption: no other user's
+                                              job preempts it, nor does it preempt theirs)
                   -C, --constraint=list       node features: a&b, a|b, [a|b] (one set for all nodes), a*2
                   -w, --nodelist=hosts        nodes the job must include (host list)
                   -x, --exclude=hosts         nodes the job must not use (host list)

@@ -7,12 +7,15 @@ import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ReleaseJobRequest;
 import dev.gantry.api.v1.RequeueJobRequest;
+import dev.gantry.api.v1.ResumeJobsRequest;
+import dev.gantry.api.v1.SuspendJobsRequest;
 import dev.gantry.api.v1.TopJobRequest;
 import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.scontrol.JobIdList;
 import dev.gantry.cli.scontrol.JobUpdate;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +25,7 @@ import java.util.Map;
 
 /**
  * scontrol's job controls (https://slurm.schedmd.com/scontrol.html): hold, uhold, release, requeue, requeuehold,
- * top and update. A job list may name array tasks (123_4) or a whole array (123). Each refused job prints
+ * top, update, and suspend and resume (operators and administrators only). A job list may name array tasks (123_4) or a whole array (123). Each refused job prints
  * "MESSAGE for job ID" as scontrol does, and makes the exit status 1; the others are still changed.
  */
 final class ScontrolJobControls {
@@ -49,7 +52,7 @@ final class ScontrolJobControls {
             return "requeuehold";
         }
         for (String[] c : new String[][] {{"hold", "2"}, {"release", "3"}, {"requeue", "3"}, {"top", "3"},
-            {"update", "1"}}) {
+            {"update", "1"}, {"suspend", "2"}, {"resume", "3"}}) {
             if (k.length() >= Integer.parseInt(c[1]) && c[0].startsWith(k)) {
                 return c[0];
             }
@@ -84,10 +87,20 @@ final class ScontrolJobControls {
                         .addAllJobIds(ids).setUser(user).setHold(control.equals("requeuehold")).build()).getResultsList();
                 case "top" -> session.stub().topJob(TopJobRequest.newBuilder().addAllJobIds(ids).setUser(user).build())
                         .getResultsList();
+                case "suspend" -> session.stub().suspendJobs(SuspendJobsRequest.newBuilder().addAllJobIds(ids)
+                        .setUser(user).build()).getResultsList();
+                case "resume" -> session.stub().resumeJobs(ResumeJobsRequest.newBuilder().addAllJobIds(ids)
+                        .setUser(user).build()).getResultsList();
                 default -> throw new IllegalStateException(control);
             };
             return report(results, targets);
         } catch (StatusRuntimeException e) {
+            if (e.getStatus().getCode() == Status.Code.PERMISSION_DENIED
+                    && (control.equals("suspend") || control.equals("resume"))) {
+                // only operators and administrators suspend and resume: Slurm's error for the whole command
+                context.err().println("slurm_" + control + " error: Access/permission denied");
+                return 1;
+            }
             context.err().println("slurm_update error: " + ControllerFailure.describe(e));
             return 1;
         }

@@ -31,11 +31,17 @@ final class ResourceOptions {
             }
         }
         if (options.exclusive() != null) {
-            // Slurm also knows --exclusive=user|mcs|topo; Gantry allocates whole nodes only.
-            if (!options.exclusive().isEmpty()) {
+            // --exclusive: whole nodes; --exclusive=user: nodes shared only with the user's own jobs (Gantry applies it
+            // to preemption now: neither preempts nor is preempted by other users' jobs). Slurm's mcs and topo are not
+            // supported.
+            String kind = options.exclusive().trim().toLowerCase(java.util.Locale.ROOT);
+            if (kind.isEmpty()) {
+                spec.setExclusive(true);
+            } else if (kind.equals("user")) {
+                spec.setExclusiveUser(true);
+            } else {
                 throw new InvalidSubmissionException("Invalid --exclusive specification");
             }
-            spec.setExclusive(true);
         }
         if (options.constraint() != null && !options.constraint().isBlank()) {
             spec.setConstraint(options.constraint().trim());

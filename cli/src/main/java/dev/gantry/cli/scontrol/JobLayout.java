@@ -45,6 +45,11 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
         r.add("SubmitTime=" + time(job.getSubmitTime()) + " EligibleTime=" + time(job.getEligibleTime())).newLine();
         r.add("AccrueTime=" + time(job.getEligibleTime())).newLine();
         r.add("StartTime=" + time(job.getStartTime()) + " EndTime=" + endTime(job) + " Deadline=N/A").newLine();
+        if (job.hasPreemptEligibleTime() || job.hasPreemptTime()) {
+            // Slurm prints this line for jobs that have started: when preemption may take it, and when it did
+            r.add("PreemptEligibleTime=" + (job.hasPreemptEligibleTime() ? time(job.getPreemptEligibleTime()) : "None")
+                    + " PreemptTime=" + (job.hasPreemptTime() ? time(job.getPreemptTime()) : "None")).newLine();
+        }
         r.add("SuspendTime=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? time(job.getLastStateChange()) : "None")
                 + " SecsPreSuspend=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? runSeconds(job) : 0)
                 + " LastSchedEval=Unknown Scheduler=Main").newLine();
@@ -68,7 +73,7 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
                 ? " MinMemoryCPU=" + SlurmSizes.mebibytes(job.getMemPerCpuMb())
                 : " MinMemoryNode=" + SlurmSizes.mebibytes(memoryMb(job))) + " MinTmpDiskNode=0").newLine();
         r.add("Features=" + KeyValueRecord.orNull(job.getConstraint()) + " DelayBoot=00:00:00").newLine();
-        r.add("OverSubscribe=" + (job.getExclusive() ? "NO" : "OK") + " Contiguous=" + (job.getContiguous() ? 1 : 0)
+        r.add("OverSubscribe=" + (job.getExclusive() ? "NO" : spec.getExclusiveUser() ? "USER" : "OK") + " Contiguous=" + (job.getContiguous() ? 1 : 0)
                 + " Licenses=(null) Network=(null)").newLine();
         r.add("Command=(null)").newLine();
         r.add("WorkDir=" + KeyValueRecord.orNull(spec.getWorkDir()));

@@ -34,6 +34,8 @@ class ResourceOptionsTest {
                 Arguments.of(List.of("--gres=gpu"), (Function<JobSpec, Object>) JobSpec::getGresList, List.of("gpu:1")),
                 Arguments.of(List.of("--gres=none"), (Function<JobSpec, Object>) JobSpec::getGresList, List.of()),
                 Arguments.of(List.of("--exclusive"), (Function<JobSpec, Object>) JobSpec::getExclusive, true),
+                Arguments.of(List.of("--exclusive=user"), (Function<JobSpec, Object>) JobSpec::getExclusiveUser, true),
+                Arguments.of(List.of("--exclusive=user"), (Function<JobSpec, Object>) JobSpec::getExclusive, false),
                 Arguments.of(List.of("-C", "intel&ib"), (Function<JobSpec, Object>) JobSpec::getConstraint, "intel&ib"),
                 Arguments.of(List.of("--constraint=[rack1|rack2]"), (Function<JobSpec, Object>) JobSpec::getConstraint, "[rack1|rack2]"),
                 Arguments.of(List.of("-w", "n1,n2,n3"), (Function<JobSpec, Object>) JobSpec::getNodelist, "n[1-3]"),

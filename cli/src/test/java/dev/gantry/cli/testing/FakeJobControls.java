@@ -35,6 +35,34 @@ final class FakeJobControls {
         return "root".equals(user);
     }
 
+    /** Who may suspend and resume besides root ({@link FakeController#withOperator}). */
+    final java.util.Set<String> operators = new java.util.HashSet<>();
+
+    /** SuspendJobs/ResumeJobs callers: only root and operators; anyone else gets PERMISSION_DENIED. */
+    boolean operator(String user, io.grpc.stub.StreamObserver<?> observer) {
+        if (admin(user) || operators.contains(user)) {
+            return true;
+        }
+        observer.onError(io.grpc.Status.PERMISSION_DENIED.withDescription(DENIED + " (user " + user
+                + " is not an operator or administrator)").asRuntimeException());
+        return false;
+    }
+
+    /** scontrol suspend (RUNNING → SUSPENDED) or resume (SUSPENDED → RUNNING), with Slurm's refusals. */
+    List<JobResult> suspend(List<Long> ids, boolean suspend) {
+        return each(ids, "root", job -> {
+            if (job.getState() == JobState.JOB_STATE_PENDING) {
+                throw new Refused(PENDING);
+            }
+            JobState from = suspend ? JobState.JOB_STATE_RUNNING : JobState.JOB_STATE_SUSPENDED;
+            if (job.getState() != from) {
+                throw new Refused("Requested operation is presently disabled");
+            }
+            return job.toBuilder().setState(suspend ? JobState.JOB_STATE_SUSPENDED : JobState.JOB_STATE_RUNNING)
+                    .setAdminSuspended(suspend).build();
+        });
+    }
+
     private interface Change {
         /** The changed job, or a refusal text as the exception message. */
         Job apply(Job job);

@@ -27,6 +27,8 @@ public final class Keys {
     // Identity and ports
     public static final Key<String> CLUSTER_NAME = key("ClusterName", Values::string, "gantry", "cluster name");
     public static final Key<String> SLURMCTLD_HOST = key("SlurmctldHost", Values::string, "localhost", "controller host");
+    public static final Key<String> SLURM_USER = key("SlurmUser", Values::string, "root",
+            "the user slurmctld runs as; like root, an administrator of every job (scontrol suspend, hold, …)");
     public static final Key<Integer> SLURMCTLD_PORT = key("SlurmctldPort", Values.intRange(0, 65535), 0,
             "scheduler-svc gRPC port; 0 = chosen by the launcher");
     public static final Key<Integer> SLURMD_PORT = key("SlurmdPort", Values.intRange(0, 65535), 0,
@@ -120,7 +122,7 @@ public final class Keys {
 
     /** Slurm keys accepted for compatibility that Gantry does not use (a warning is given). */
     public static final Set<String> IGNORED_SLURM_KEYS = Set.of(
-            "slurmuser", "slurmduser", "authtype", "credtype", "mpidefault", "switchtype", "launchtype",
+            "slurmduser", "authtype", "credtype", "mpidefault", "switchtype", "launchtype",
             "proctracktype", "taskplugin", "statesavelocation", "slurmdspooldir", "slurmctldpidfile", "slurmdpidfile",
             "slurmctldlogfile", "slurmdlogfile", "slurmctlddebug", "slurmddebug", "returntoservice",
             "accountingstoragetype", "accountingstoragehost", "jobacctgathertype", "jobacctgatherfrequency",

@@ -62,15 +62,21 @@ class KeysTest {
     void ignoredSlurmKeys_giveWarningsNotErrors() {
         ClusterConfig c = ConfigParser.parse(Path.of("slurm.conf"), """
                 ClusterName=c
-                SlurmUser=slurm
+                SlurmdUser=root
                 # logs
                 SlurmctldLogFile=/var/log/slurmctld.log AuthType=auth/munge
                 """);
         assertEquals(List.of(
-                "slurm.conf:2: SlurmUser: accepted for compatibility, not used by Gantry",
+                "slurm.conf:2: SlurmdUser: accepted for compatibility, not used by Gantry",
                 "slurm.conf:4: SlurmctldLogFile: accepted for compatibility, not used by Gantry",
                 "slurm.conf:4: AuthType: accepted for compatibility, not used by Gantry"), c.warnings());
         assertEquals("c", c.get(Keys.CLUSTER_NAME));
+    }
+
+    @Test
+    void slurmUser_isRead_andDefaultsToRoot() {
+        assertEquals("slurm", ConfigParser.parse(Path.of("slurm.conf"), "SlurmUser=slurm").get(Keys.SLURM_USER));
+        assertEquals("root", ConfigParser.parse(Path.of("slurm.conf"), "ClusterName=c").get(Keys.SLURM_USER));
     }
 
     @Test

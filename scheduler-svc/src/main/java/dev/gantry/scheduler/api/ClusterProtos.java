@@ -42,7 +42,8 @@ public final class ClusterProtos {
                 .setCoresPerSocket(n.config().coresPerSocket())
                 .setThreadsPerCore(n.config().threadsPerCore())
                 .setRealMemoryMb(n.config().realMemoryMb())
-                .setAllocCpus(n.allocCpus())
+                // a SUSPEND preemptor runs on CPUs its suspended victims still hold: they are in use once
+                .setAllocCpus(Math.min(n.allocCpus(), n.config().cpus()))
                 .setAllocMemoryMb(n.allocMemoryMb())
                 .setAgentAddress(n.agentAddress())
                 .setWeight(n.config().weight())
@@ -125,7 +126,9 @@ public final class ClusterProtos {
             b.setSuspendTime(JobProtos.ts(j.lastStateChange()));
         }
         for (NodeShare s : j.allocation()) {
-            b.addNodes(JobProtos.allocation(s));
+            // an operator's suspension releases the CPUs and cores for other jobs; memory and GRES stay held
+            b.addNodes(j.adminSuspended() ? JobProtos.allocation(s).toBuilder().setCpus(0).clearCoreIds().build()
+                    : JobProtos.allocation(s));
         }
         if (j.startTime() != null) {
             b.setStartTime(JobProtos.ts(j.startTime()));

@@ -61,7 +61,10 @@ public final class JobProtos {
                 .setOversubscribe(j.ask().selection().oversubscribe());
         j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
         controls(b, j.controls());
-        b.setSuspendSeconds(j.suspendedSeconds());
+        b.setSuspendSeconds(j.suspendedSeconds()).setAdminSuspended(j.adminSuspended());
+        if (j.preemptTime() != null) {
+            b.setPreemptTime(ts(j.preemptTime()));
+        }
         if (j.startTime() != null) {
             Instant until = j.endTime() != null ? j.endTime() : j.lastStateChange();
             if (until != null) {
@@ -113,7 +116,8 @@ public final class JobProtos {
                 p.getTimeLimitSeconds(), state, p.getCompleting(), p.getReason(), p.getPartition(), alloc,
                 instant(p.getSubmitTime()), started, end,
                 p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
-                p.getPriority(), controls(p), forecast, p.getSuspendSeconds());
+                p.getPriority(), controls(p), forecast, p.getSuspendSeconds(), p.getAdminSuspended(),
+                p.hasPreemptTime() ? instant(p.getPreemptTime()) : null);
     }
 
     /** Not eligible before its begin time (Slurm's EligibleTime); submit time otherwise. */

@@ -12,8 +12,11 @@ import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -29,6 +32,18 @@ public final class PlacementCheck {
 
     /** Empty when the job can start there now; otherwise why not. */
     public static Optional<String> check(ClusterState state, JobRecord job, String partitionName, List<NodeShare> shares) {
+        return check(state, job, partitionName, shares, List.of());
+    }
+
+    /**
+     * The same for a preemptor placed over the jobs it suspends (PreemptMode=SUSPEND,GANG, select-svc's
+     * PlacePreempting with them suspendable): their CPUs and cores count as free, their memory and GRES as held — a
+     * suspended job stays in memory (https://slurm.schedmd.com/preempt.html). Precondition: {@code suspended} hold
+     * resources in {@code state}, which counts their CPUs and cores until they end, unless an operator suspended them.
+     */
+    public static Optional<String> check(ClusterState state, JobRecord job, String partitionName, List<NodeShare> shares,
+            Collection<JobRecord> suspended) {
+        Overlay overlay = Overlay.of(suspended);
         if (job == null || job.state() != JobState.PENDING || job.completing()) {
             return Optional.of("job is no longer pending");
         }
@@ -65,10 +80,11 @@ public final class PlacementCheck {
             if (node == null || !node.usable()) {
                 return Optional.of("node " + s.node() + " is not usable");
             }
-            if (wholeNodes && node.allocCpus() > 0) {
+            int allocCpus = node.allocCpus() - overlay.cpus.getOrDefault(s.node(), 0);
+            if (wholeNodes && allocCpus > 0) {
                 return Optional.of("node " + s.node() + " is not idle; the job wants whole nodes");
             }
-            int capacity = node.config().cpus() * sharing - node.allocCpus();
+            int capacity = node.config().cpus() * sharing - allocCpus;
             if (s.cpus() < 1 || s.cpus() > capacity) {
                 return Optional.of("node " + s.node() + " has " + Math.max(0, capacity) + " free CPUs, not " + s.cpus());
             }
@@ -76,7 +92,7 @@ public final class PlacementCheck {
                 return Optional.of("node " + s.node() + " has " + node.freeMemoryMb() + "M free, not " + s.memoryMb()
                         + "M (" + job.ask().memoryOn(s.cpus()) + "M needed)");
             }
-            Optional<String> cores = cores(state, node.config(), s, sharing);
+            Optional<String> cores = cores(state, node.config(), s, sharing, overlay);
             if (cores.isPresent()) {
                 return cores;
             }
@@ -110,7 +126,7 @@ public final class PlacementCheck {
     }
 
     /** Named cores: distinct, on the node, enough for the CPUs, and each held by fewer than {@code sharing} jobs. */
-    private static Optional<String> cores(ClusterState state, NodeConfig node, NodeShare s, int sharing) {
+    private static Optional<String> cores(ClusterState state, NodeConfig node, NodeShare s, int sharing, Overlay overlay) {
         if (s.coreIds().isEmpty()) {
             return Optional.empty();
         }
@@ -120,7 +136,7 @@ public final class PlacementCheck {
             if (core < 0 || core >= cores || !distinct.add(core)) {
                 return Optional.of("node " + s.node() + ": core " + core + " is not a core of the node or is given twice");
             }
-            if (state.coreUse(s.node(), core) >= sharing) {
+            if (state.coreUse(s.node(), core) - overlay.coreUse(s.node(), core) >= sharing) {
                 return Optional.of("node " + s.node() + ": core " + core + " is already allocated");
             }
         }
@@ -128,6 +144,29 @@ public final class PlacementCheck {
             return Optional.of("node " + s.node() + ": " + distinct.size() + " core(s) cannot give " + s.cpus() + " CPUs");
         }
         return Optional.empty();
+    }
+
+    /** CPUs and cores of the jobs a preemptor suspends, per node: free for it. */
+    private record Overlay(Map<String, Integer> cpus, Map<String, Map<Integer, Integer>> cores) {
+
+        static Overlay of(Collection<JobRecord> suspended) {
+            Map<String, Integer> cpus = new HashMap<>();
+            Map<String, Map<Integer, Integer>> cores = new HashMap<>();
+            for (JobRecord j : suspended) {
+                if (j.adminSuspended()) {
+                    continue; // an operator's suspension already gave its CPUs back
+                }
+                for (NodeShare s : j.allocation()) {
+                    cpus.merge(s.node(), s.cpus(), Integer::sum);
+                    s.coreIds().forEach(c -> cores.computeIfAbsent(s.node(), n -> new HashMap<>()).merge(c, 1, Integer::sum));
+                }
+            }
+            return new Overlay(cpus, cores);
+        }
+
+        int coreUse(String node, int core) {
+            return cores.getOrDefault(node, Map.of()).getOrDefault(core, 0);
+        }
     }
 
     /** Granted GRES exist on the node and are free; every requested GRES is granted in full. */

@@ -88,7 +88,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("job_ids: at least one job id is required").asRuntimeException());
             return;
         }
-        controller.cancel(request.getJobIdsList()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((outcomes, error) -> {
+        controller.cancel(request.getJobIdsList(), request.getUser()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -185,6 +185,30 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         controller.commands.hold(request.getJobIdsList(), request.getUser(), request.getUserHold())
                 .whenCompleteAsync(HOP, runtime.responses())
                 .whenComplete((r, e) -> reply(out, r == null ? null : HoldJobResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    @Override
+    public void suspendJobs(dev.gantry.api.v1.SuspendJobsRequest request,
+            StreamObserver<dev.gantry.api.v1.SuspendJobsResponse> out) {
+        if (noIds(request.getJobIdsCount(), out)) {
+            return;
+        }
+        controller.suspension.suspend(request.getJobIdsList(), request.getUser())
+                .whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null
+                        : dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    @Override
+    public void resumeJobs(dev.gantry.api.v1.ResumeJobsRequest request,
+            StreamObserver<dev.gantry.api.v1.ResumeJobsResponse> out) {
+        if (noIds(request.getJobIdsCount(), out)) {
+            return;
+        }
+        controller.suspension.resume(request.getJobIdsList(), request.getUser())
+                .whenCompleteAsync(HOP, runtime.responses())
+                .whenComplete((r, e) -> reply(out, r == null ? null
+                        : dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build(), e));
     }
 
     @Override
@@ -319,6 +343,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (e instanceof dev.gantry.scheduler.runtime.QosTable.RefusedChange r) {
             return (r.denied ? Status.PERMISSION_DENIED : Status.INVALID_ARGUMENT).withDescription(r.getMessage())
                     .asRuntimeException();
+        }
+        if (e instanceof dev.gantry.scheduler.runtime.ManualSuspension.AccessDenied d) {
+            return Status.PERMISSION_DENIED.withDescription(d.getMessage()).asRuntimeException();
         }
         if (e instanceof Controller.RejectedSubmission r) {
             return Status.INVALID_ARGUMENT.withDescription(r.getMessage()).asRuntimeException();

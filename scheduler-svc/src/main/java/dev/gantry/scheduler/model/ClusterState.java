@@ -57,11 +57,14 @@ public final class ClusterState {
         jobListener.accept(job);
         boolean held = old != null && holds(old);
         boolean holds = holds(job);
-        if (held && (!holds || !old.allocation().equals(job.allocation()))) {
-            adjust(old.allocation(), -1);
+        // an operator's suspension releases the CPUs (and cores) and keeps memory and GRES
+        boolean same = held && holds && old.allocation().equals(job.allocation())
+                && old.adminSuspended() == job.adminSuspended();
+        if (held && !same) {
+            adjust(old.allocation(), -1, !old.adminSuspended());
         }
-        if (holds && (!held || !old.allocation().equals(job.allocation()))) {
-            adjust(job.allocation(), +1);
+        if (holds && !same) {
+            adjust(job.allocation(), +1, !job.adminSuspended());
         }
     }
 
@@ -83,15 +86,17 @@ public final class ClusterState {
         return !j.allocation().isEmpty() && (j.state().holdsResources() || j.completing());
     }
 
-    private void adjust(List<NodeShare> shares, int sign) {
+    /** @param cpus whether the shares' CPUs and cores count (not while an operator keeps the job suspended) */
+    private void adjust(List<NodeShare> shares, int sign, boolean cpus) {
         for (NodeShare s : shares) {
             NodeRecord n = nodes.get(s.node());
             if (n != null) {
-                nodes.put(n.name(), n.withAllocation(n.allocCpus() + sign * s.cpus(), n.allocMemoryMb() + sign * s.memoryMb()));
+                nodes.put(n.name(), n.withAllocation(n.allocCpus() + (cpus ? sign * s.cpus() : 0),
+                        n.allocMemoryMb() + sign * s.memoryMb()));
                 for (GresGrant g : s.gres()) {
                     gresInUse.computeIfAbsent(s.node(), k -> new java.util.HashMap<>()).merge(g.key(), sign * g.count(), Long::sum);
                 }
-                if (!s.coreIds().isEmpty()) {
+                if (cpus && !s.coreIds().isEmpty()) {
                     int[] use = coreUse.computeIfAbsent(s.node(),
                             k -> new int[Math.max(1, n.config().sockets() * n.config().coresPerSocket())]);
                     for (int core : s.coreIds()) {

@@ -16,6 +16,9 @@ import java.util.List;
  * @param controls account, QOS, hold, dependencies, array membership, requeue
  * @param forecast while pending: where and when backfill expects it to start; null = unknown
  * @param suspendedSeconds time spent suspended, up to the last resume (or the suspension in progress is not counted)
+ * @param adminSuspended SUSPENDED by scontrol suspend (an operator): its CPUs are released, only memory and GRES stay
+ *     held, and gang-svc does not resume it. Always false outside SUSPENDED (the constructor clears it).
+ * @param preemptTime when it was last picked as a preemption victim (scontrol PreemptTime); null = never
  */
 public record JobRecord(
         long id,
@@ -41,12 +44,25 @@ public record JobRecord(
         long priority,
         JobControls controls,
         Forecast forecast,
-        long suspendedSeconds) {
+        long suspendedSeconds,
+        boolean adminSuspended,
+        Instant preemptTime) {
 
     public JobRecord {
         partitions = List.copyOf(partitions);
         allocation = List.copyOf(allocation);
         controls = controls == null ? JobControls.NONE : controls;
+        adminSuspended = adminSuspended && state == JobState.SUSPENDED;
+    }
+
+    /** A job never suspended by an operator nor picked as a victim. */
+    public JobRecord(long id, JobSpec spec, String name, String user, int uid, int gid, List<String> partitions,
+            ResourceAsk ask, long timeLimitSeconds, JobState state, boolean completing, String reason, String partition,
+            List<NodeShare> allocation, Instant submitTime, Instant startTime, Instant endTime, Instant lastStateChange,
+            int exitCode, int exitSignal, long priority, JobControls controls, Forecast forecast, long suspendedSeconds) {
+        this(id, spec, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, reason, partition,
+                allocation, submitTime, startTime, endTime, lastStateChange, exitCode, exitSignal, priority, controls,
+                forecast, suspendedSeconds, false, null);
     }
 
     /** The node that runs the batch script, or null. */
@@ -82,8 +98,12 @@ public record JobRecord(
         private JobControls controls;
         private Forecast forecast;
         private long suspendedSeconds;
+        private boolean adminSuspended;
+        private Instant preemptTime;
 
         private Builder(JobRecord r) {
+            adminSuspended = r.adminSuspended;
+            preemptTime = r.preemptTime;
             partitions = r.partitions;
             ask = r.ask;
             timeLimitSeconds = r.timeLimitSeconds;
@@ -127,11 +147,13 @@ public record JobRecord(
         public Builder controls(JobControls v) { controls = v; return this; }
         public Builder forecast(Forecast v) { forecast = v; return this; }
         public Builder suspendedSeconds(long v) { suspendedSeconds = v; return this; }
+        public Builder adminSuspended(boolean v) { adminSuspended = v; return this; }
+        public Builder preemptTime(Instant v) { preemptTime = v; return this; }
 
         public JobRecord build() {
             return new JobRecord(r.id, r.spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
                     state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
-                    exitCode, exitSignal, priority, controls, forecast, suspendedSeconds);
+                    exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime);
         }
     }
 }

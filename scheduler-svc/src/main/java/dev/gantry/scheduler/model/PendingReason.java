@@ -17,6 +17,8 @@ public final class PendingReason {
     public static final String BEGIN_TIME = "BeginTime";
     public static final String HELD_USER = "JobHeldUser";
     public static final String HELD_ADMIN = "JobHeldAdmin";
+    /** A victim requeued by preemption, until a pass gives it another reason (squeue PD (Preempted)). */
+    public static final String PREEMPTED = "Preempted";
     public static final String ARRAY_TASK_LIMIT = "JobArrayTaskLimit";
     public static final String QOS_MAX_JOBS_PER_USER = "QOSMaxJobsPerUserLimit";
     public static final String QOS_GRP_CPU = "QOSGrpCpuLimit";

@@ -12,7 +12,7 @@ public record Contender(JobRecord job, String partition, Exclusivity exclusivity
      * A job in its record's partition. Fully exclusive when it asked --exclusive or its partition is
      * OverSubscribe=EXCLUSIVE; user-exclusive when it asked --exclusive=user or its partition is ExclusiveUser=YES.
      *
-     * @param exclusiveUser the job asked --exclusive=user (not held on {@link JobRecord})
+     * @param exclusiveUser the job asked --exclusive=user ({@link PreemptionPlanner#askedExclusiveUser})
      */
     public static Contender of(JobRecord job, PreemptSettings settings, boolean exclusiveUser) {
         return in(job, job.partition(), settings, exclusiveUser);

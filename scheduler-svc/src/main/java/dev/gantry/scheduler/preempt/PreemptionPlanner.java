@@ -41,9 +41,14 @@ public final class PreemptionPlanner {
     private final VictimRules rules;
     private final Predicate<JobRecord> exclusiveUser;
 
-    /** No job asked --exclusive=user (ExclusiveUser=YES partitions still count). */
+    /** A job is user-exclusive when it asked --exclusive=user (its spec) or runs in an ExclusiveUser=YES partition. */
     public PreemptionPlanner(PreemptSettings settings) {
-        this(settings, job -> false);
+        this(settings, PreemptionPlanner::askedExclusiveUser);
+    }
+
+    /** sbatch --exclusive=user. */
+    public static boolean askedExclusiveUser(JobRecord job) {
+        return job.spec() != null && job.spec().getExclusiveUser();
     }
 
     /** @param exclusiveUser whether a job asked --exclusive=user */

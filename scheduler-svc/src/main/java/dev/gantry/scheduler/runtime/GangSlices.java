@@ -38,17 +38,13 @@ public final class GangSlices {
                     skipped.add(id);
                     continue;
                 }
-                JobRecord s = j.toBuilder().state(JobState.SUSPENDED, now).build();
-                controller.state.put(s);
-                controller.priorities.stopped(j, now);
-                writes.add(controller.writer.write(s));
-                controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(s)));
-                controller.launcher.suspendOrResume(s, true);
+                writes.add(suspend(j, now));
                 suspended.add(id);
             }
             for (long id : resume) {
                 JobRecord j = controller.state.job(id);
-                if (j == null || j.state() != JobState.SUSPENDED || j.completing()) {
+                // a job an operator suspended (scontrol suspend) stays suspended until scontrol resume
+                if (j == null || j.state() != JobState.SUSPENDED || j.completing() || j.adminSuspended()) {
                     skipped.add(id);
                     continue;
                 }
@@ -69,6 +65,27 @@ public final class GangSlices {
     }
 
     private record SliceBatch(SliceOutcome outcome, List<CompletableFuture<Void>> writes) {}
+
+    /**
+     * Suspends a running job (controller thread): SUSPENDED from {@code now}, no more usage charged, the change
+     * published ({@code allocation_changed}) and its agents told to stop its processes. Returns the durable write.
+     */
+    CompletableFuture<Void> suspend(JobRecord j, Instant now) {
+        return suspend(j, now, true);
+    }
+
+    /** @param tellAgents false when the agents were already told to stop it (a preemption freezes victims first) */
+    CompletableFuture<Void> suspend(JobRecord j, Instant now, boolean tellAgents) {
+        JobRecord s = j.toBuilder().state(JobState.SUSPENDED, now).build();
+        controller.state.put(s);
+        controller.priorities.stopped(j, now);
+        CompletableFuture<Void> write = controller.writer.write(s);
+        controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(s)));
+        if (tellAgents) {
+            controller.launcher.suspendOrResume(s, true);
+        }
+        return write;
+    }
 
     /** Seconds a job spent suspended up to {@code at}, counting a suspension still in progress. */
     static long suspendedUntil(JobRecord j, Instant at) {

@@ -54,8 +54,10 @@ public final class JobCommands {
                 return new JobEdits.Refused(JobEdits.DISABLED);
             }
             Instant now = controller.clock.instant();
-            JobControls c = hold ? j.controls().withHold(JobControls.Hold.USER) : j.controls();
-            String reason = hold ? PendingReason.HELD_USER : PendingReason.NONE;
+            // scontrol(1): "If a suspended job is requeued, it will be placed in a held state."
+            boolean held = hold || j.state() == JobState.SUSPENDED;
+            JobControls c = held ? j.controls().withHold(JobControls.Hold.USER) : j.controls();
+            String reason = held ? PendingReason.HELD_USER : PendingReason.NONE;
             if (j.state().holdsResources()) {
                 JobRecord requeued = Controller.stopping(j, JobState.PENDING, now).controls(c).reason(reason).build();
                 controller.launcher.terminate(requeued, controller.killWait(), "requeued");
@@ -189,14 +191,33 @@ public final class JobCommands {
         }
     }
 
-    private interface Action {
+    /** What a command does to one job. */
+    interface Action {
         JobEdits.Edit apply(JobRecord job, JobEdits.Caller caller);
+    }
+
+    /** Keeps a changed job (state, events, agents) and returns its durable write. Controller thread. */
+    interface Commit {
+        CompletableFuture<Void> store(JobRecord before, JobRecord after);
     }
 
     /** Applies an action to each job (array ids expand to their tasks), persisting the changed ones. */
     private CompletableFuture<List<JobResult>> each(List<Long> ids, String user, Action action) {
+        return each(controller, ids, () -> caller(user), action, (before, after) -> {
+            controller.state.put(after);
+            return controller.writer.write(after);
+        });
+    }
+
+    /**
+     * Applies {@code action} to each job on the controller thread (an array id expands to its tasks, and is answered
+     * fine when some task took the change), committing the changed ones; answers once every write is durable.
+     * {@code who} is asked on the controller thread and may refuse the whole call by throwing.
+     */
+    static CompletableFuture<List<JobResult>> each(Controller controller, List<Long> ids,
+            java.util.function.Supplier<JobEdits.Caller> who, Action action, Commit commit) {
         return controller.call(() -> {
-            JobEdits.Caller caller = caller(user);
+            JobEdits.Caller caller = who.get();
             List<JobResult> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : ids) {
@@ -210,8 +231,7 @@ public final class JobCommands {
                 for (JobRecord j : targets) {
                     switch (action.apply(j, caller)) {
                         case JobEdits.Changed c -> {
-                            controller.state.put(c.job());
-                            writes.add(controller.writer.write(c.job()));
+                            writes.add(commit.store(j, c.job()));
                             changed = true;
                         }
                         case JobEdits.Refused ref -> error = error == null ? ref.error() : error;
@@ -225,7 +245,7 @@ public final class JobCommands {
         }).thenCompose(Batch::durable);
     }
 
-    private static JobResult result(long id, String error) {
+    static JobResult result(long id, String error) {
         JobResult.Builder b = JobResult.newBuilder().setJobId(id).setOk(error == null);
         if (error != null) {
             b.setError(error);

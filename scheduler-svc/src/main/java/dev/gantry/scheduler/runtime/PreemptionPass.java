@@ -11,6 +11,8 @@ import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
+import dev.gantry.scheduler.model.PendingReason;
+import dev.gantry.scheduler.preempt.BackfillPreemption;
 import dev.gantry.scheduler.preempt.CandidateList;
 import dev.gantry.scheduler.preempt.Escalation;
 import dev.gantry.scheduler.preempt.NodeMemory;
@@ -34,8 +36,10 @@ import org.slf4j.LoggerFactory;
  * and have preemptable candidates ({@link PreemptionPlanner}), one batched select-svc PlacePreempting call names the
  * fewest victims; the planner turns them into modes, grace times and escalations, and the controller preempts. The
  * preemptor starts on a later pass, once its victims' resources are free. CANCEL and REQUEUE are carried out here;
- * SUSPEND (which needs the preemptor placed over suspended jobs, and gang-svc's shadows) is not wired yet: a plan that
- * needs it is not carried out.
+ * a plan whose victims are all SUSPEND starts the preemptor at once over them ({@link SuspendPreemption}).
+ * A job holding a backfill reservation may also preempt the BackfillPolicy=PREEMPT jobs backfill started over it
+ * ({@link BackfillPreemption}: whatever PreemptType says, REQUEUE or CANCEL, no grace time), in a query of its own
+ * ahead of its ordinary one; the first of the two that goes ahead is carried out.
  */
 final class PreemptionPass {
 
@@ -49,12 +53,22 @@ final class PreemptionPass {
     private PreemptionPlanner planner;
     /** Preemptor → its victims still ending: it is not given more until they are gone. */
     private final Map<Long, Set<Long>> outstanding = new HashMap<>();
-    private boolean warnedSuspend;
+    private final ExemptRefusals exempt = new ExemptRefusals();
+    private final SuspendPreemption suspending;
+    /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
+    private final BackfillPreemption backfilled;
+    /**
+     * The queries of the pass in flight (indices) whose candidates are preemptable backfill jobs (controller thread).
+     * Such a preemptor may have an ordinary query after it too; the first that goes ahead wins.
+     */
+    private final Set<Integer> overBackfill = new HashSet<>();
 
-    PreemptionPass(Controller controller, SelectClient select) {
+    PreemptionPass(Controller controller, SelectClient select, BackfillPreemption backfilled) {
         this.controller = controller;
         this.select = select;
+        this.backfilled = backfilled;
         this.planner = new PreemptionPlanner(controller.preemptSettings());
+        this.suspending = new SuspendPreemption(controller);
     }
 
     private record Prepared(List<JobRecord> preemptors, PlacePreemptingRequest request) {}
@@ -86,29 +100,60 @@ final class PreemptionPass {
             return j == null || !ClusterState.holds(j);
         }));
         outstanding.values().removeIf(Set::isEmpty);
+        exempt.forgetUnless(id -> {
+            JobRecord j = state.job(id);
+            return j != null && j.state() == JobState.PENDING;
+        });
         Instant now = controller.clock.instant();
+        overBackfill.clear();
+        List<Long> backfillCandidates = backfilled == null ? List.of() : backfilled.candidates(state::job);
         VictimPool pool = null;
+        int pendingSeen = 0;
         List<JobRecord> preemptors = new ArrayList<>();
         PlacePreemptingRequest.Builder request = PlacePreemptingRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(controller.events.revision());
+                .setMinRevision(controller.events.revision())
+                .setReorderCount(planner.settings().parameters().reorderCount())
+                .setStrictOrder(planner.settings().parameters().strictOrder());
         for (JobRecord seen : considered) {
             if (preemptors.size() >= MAX_PREEMPTORS) {
                 break;
             }
             JobRecord j = state.job(seen.id());
-            if (j == null || j.state() != JobState.PENDING || j.completing() || outstanding.containsKey(j.id())) {
+            if (j == null || j.state() != JobState.PENDING || j.completing()) {
                 continue;
+            }
+            boolean firstPending = pendingSeen++ == 0;
+            if (outstanding.containsKey(j.id())) {
+                continue;
+            }
+            if (!backfillCandidates.isEmpty() && BackfillPreemption.mayPreempt(j, firstPending, now)) {
+                overBackfill.add(preemptors.size());
+                preemptors.add(j);
+                request.addQueries(PreemptionQuery.newBuilder().setJob(SelectRequests.of(j))
+                        .addAllPreemptable(backfillCandidates));
+            }
+            if (!planner.settings().enabled()) {
+                continue; // PreemptType=preempt/none: only preemptable backfill jobs are ever preempted
             }
             if (pool == null) {
                 pool = planner.pool(state.jobs().stream().filter(r -> r.state().holdsResources() && !r.completing())
                         .toList());
             }
             CandidateList candidates = planner.candidates(j, j.partition(), pool, now);
+            exempt.note(candidates, controller.metrics);
             if (candidates.order().isEmpty()) {
                 continue;
             }
             preemptors.add(j);
-            request.addQueries(PreemptionQuery.newBuilder().setJob(SelectRequests.of(j)).addAllPreemptable(candidates.order()));
+            PreemptionQuery.Builder query = PreemptionQuery.newBuilder().setJob(SelectRequests.of(j))
+                    .addAllPreemptable(candidates.order());
+            for (long id : candidates.order()) {
+                JobRecord c = state.job(id);
+                if (c != null && planner.settings().modeOf(c).action() == PreemptAction.SUSPEND) {
+                    query.addSuspendable(id); // select-svc frees only its CPUs: it stays in memory
+                }
+            }
+            request.addQueries(query);
         }
         return preemptors.isEmpty() ? null : new Prepared(preemptors, request.build());
     }
@@ -119,16 +164,19 @@ final class PreemptionPass {
         for (NodeRecord n : controller.state.nodes()) {
             memory.put(n.name(), new NodeMemory(n.name(), n.config().realMemoryMb(), n.allocMemoryMb()));
         }
+        Set<Long> acted = new HashSet<>();
         for (int i = 0; i < answer.getResultsCount() && i < preemptors.size(); i++) {
             PreemptionPlacement r = answer.getResults(i);
             JobRecord preemptor = controller.state.job(preemptors.get(i).id());
             if (preemptor == null || preemptor.state() != JobState.PENDING || !r.getPlacement().getStartNow()
-                    || r.getVictimsCount() == 0) {
+                    || r.getVictimsCount() == 0 || !acted.add(preemptor.id())) {
                 continue;
             }
             List<NodeShare> placement = r.getPlacement().getNodesList().stream().map(JobProtos::share).toList();
-            PreemptionPlan plan = planner.plan(preemptor, r.getPlacement().getPartition(), placement, r.getVictimsList(),
-                    controller.state::job, memory, now);
+            PreemptionPlan plan = overBackfill.contains(i)
+                    ? backfilled.plan(preemptor.id(), r.getVictimsList(), controller.state::job)
+                    : planner.plan(preemptor, r.getPlacement().getPartition(), placement, r.getVictimsList(),
+                            controller.state::job, memory, now);
             switch (plan) {
                 case PreemptionPlan.Refused no -> {
                     LOG.info("job {} does not preempt: {}", preemptor.id(), no.reason());
@@ -137,18 +185,20 @@ final class PreemptionPass {
                         controller.state.put(preemptor.toBuilder().reason("PreemptMaxVictims").build());
                     }
                 }
-                case PreemptionPlan.Go go -> carryOut(preemptor, go, now);
+                case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now);
             }
         }
     }
 
-    private void carryOut(JobRecord preemptor, PreemptionPlan.Go go, Instant now) {
-        if (go.victims().stream().anyMatch(v -> v.mode() == PreemptAction.SUSPEND)) {
-            if (!warnedSuspend) {
-                LOG.warn("job {} would preempt by SUSPEND, which the controller does not carry out yet; it waits",
-                        preemptor.id());
-                warnedSuspend = true;
-            }
+    /**
+     * CANCEL and REQUEUE victims are killed, and the preemptor starts on a later pass once they are gone; SUSPEND victims
+     * are left alone until then (a later pass plans again and finds them the only victims). A plan of SUSPEND victims
+     * only starts the preemptor at once ({@link SuspendPreemption}).
+     */
+    private void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement,
+            Instant now) {
+        if (go.victims().stream().allMatch(v -> v.mode() == PreemptAction.SUSPEND)) {
+            suspending.carryOut(preemptor, go, partition, placement, now);
             return;
         }
         Set<Long> ids = new HashSet<>();
@@ -156,17 +206,21 @@ final class PreemptionPass {
         go.escalations().forEach(e -> escalated.put(e.victimId(), e));
         for (VictimPlan v : go.victims()) {
             JobRecord victim = controller.state.job(v.jobId());
-            if (victim == null || !victim.state().holdsResources() || victim.completing()) {
+            if (victim == null || !victim.state().holdsResources() || victim.completing()
+                    || v.mode() == PreemptAction.SUSPEND) {
                 continue;
             }
             Escalation e = escalated.get(v.jobId());
             String note = "Preempted by job " + preemptor.id()
                     + (e == null ? "" : " (" + e.from() + " escalated to " + e.to() + ": " + e.why() + ")");
             long killAfter = v.graceSeconds() + controller.killWait();
+            // a requeued victim waits with Slurm's reason (squeue PD (Preempted)) until a pass gives it Resources or
+            // another; a cancelled one keeps the note, escalation included. Both record PreemptTime.
             JobRecord next = v.mode() == PreemptAction.REQUEUE
-                    ? Controller.stopping(victim, JobState.PENDING, now).reason(note).build()
+                    ? Controller.stopping(victim, JobState.PENDING, now).reason(PendingReason.PREEMPTED)
+                            .preemptTime(now).build()
                     : Controller.stopping(victim, JobState.PREEMPTED, now).endTime(now.plusSeconds(v.graceSeconds()))
-                            .reason(note).build();
+                            .reason(note).preemptTime(now).build();
             controller.state.put(next);
             controller.writer.write(next);
             controller.launcher.terminate(next, killAfter, "preempted by job " + preemptor.id());
@@ -177,7 +231,7 @@ final class PreemptionPass {
                         e.to().name().toLowerCase(java.util.Locale.ROOT));
             }
             ids.add(v.jobId());
-            LOG.info("job {} preempted ({}) for job {}", v.jobId(), v.mode(), preemptor.id());
+            LOG.info("job {} preempted ({}): {}", v.jobId(), v.mode(), note);
         }
         if (!ids.isEmpty()) {
             outstanding.put(preemptor.id(), ids);

@@ -68,6 +68,10 @@ public final class SchedulerMetrics {
                 .description("Jobs the controller suspended, by who asked").register(registry);
         this.gangResumed = Counter.builder("gantry_jobs_resumed_total").tag("by", "gang")
                 .description("Jobs the controller resumed, by who asked").register(registry);
+        this.operatorSuspended = Counter.builder("gantry_jobs_suspended_total").tag("by", "scontrol")
+                .description("Jobs the controller suspended, by who asked").register(registry);
+        this.operatorResumed = Counter.builder("gantry_jobs_resumed_total").tag("by", "scontrol")
+                .description("Jobs the controller resumed, by who asked").register(registry);
         this.commitBatch = DistributionSummary.builder("gantry_store_commit_batch_jobs")
                 .description("Job writes per database transaction (group commit)").publishPercentileHistogram()
                 .register(registry);
@@ -106,6 +110,12 @@ public final class SchedulerMetrics {
                 .tag("state", k.get(1)).register(registry)).increment();
     }
 
+    /** {@code gantry_scheduler_steps_started_total{partition}}: job steps (srun) created. */
+    public void stepStarted(String partition) {
+        Counter.builder("gantry_scheduler_steps_started_total").tag("partition", partition)
+                .description("Job steps (srun inside an allocation) created").register(registry).increment();
+    }
+
     public void launchRoundTrip(long nanos, boolean ok) {
         Timer.builder("gantry_scheduler_launch_rpc_seconds").tag("result", ok ? "ok" : "error")
                 .description("LaunchJob round trip from controller to agent").publishPercentileHistogram()
@@ -117,6 +127,8 @@ public final class SchedulerMetrics {
     private final Counter gangSuspended;
     private final DistributionSummary victimsPerPreemptor;
     private final Counter gangResumed;
+    private final Counter operatorSuspended;
+    private final Counter operatorResumed;
     private final java.util.concurrent.atomic.AtomicLong backfillDepth = new java.util.concurrent.atomic.AtomicLong();
     private final java.util.concurrent.atomic.AtomicLong backfillReservations = new java.util.concurrent.atomic.AtomicLong();
 
@@ -155,6 +167,28 @@ public final class SchedulerMetrics {
     public void preemptionRefused(String why) {
         refusedBy.computeIfAbsent(why, w -> Counter.builder("gantry_preemption_refused_total").tag("why", w)
                 .description("Preemption plans not carried out, by why").register(registry)).increment();
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> graceKillsBy = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> exemptBy = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A CANCEL or REQUEUE victim whose processes outlived its GraceTime, by its partition. */
+    public void graceKill(String partition) {
+        graceKillsBy.computeIfAbsent(partition, p -> Counter.builder("gantry_preemption_grace_kills_total")
+                .tag("partition", p).description("Preemption victims killed because their GraceTime ran out")
+                .register(registry)).increment();
+    }
+
+    /** A running job kept from a preemptor by a time exemption (counted once per preemptor and job), by rule. */
+    public void exemptRefusal(String rule) {
+        exemptBy.computeIfAbsent(rule, r -> Counter.builder("gantry_preemption_exempt_total").tag("rule", r)
+                .description("Preemption candidates kept by PreemptExemptTime, PreemptMinActiveTime or "
+                        + "PreemptMaxActiveTime").register(registry)).increment();
+    }
+
+    /** Jobs an operator suspended or resumed (scontrol suspend, resume). */
+    public void manualSuspension(boolean suspended) {
+        (suspended ? operatorSuspended : operatorResumed).increment();
     }
 
     /** How many victims one preemptor took. */
@@ -209,7 +243,7 @@ public final class SchedulerMetrics {
                 gresCounts.merge(List.of(colon < 0 ? key : key.substring(0, colon), "allocated"), count, Long::sum);
             });
             totalCpus += n.config().cpus();
-            allocCpus += n.allocCpus();
+            allocCpus += Math.min(n.allocCpus(), n.config().cpus()); // CPUs a SUSPEND preemptor shares count once
             totalMemoryMb += n.config().realMemoryMb();
             allocMemoryMb += n.allocMemoryMb();
             String s = n.baseState().name().toLowerCase(Locale.ROOT) + (n.drain() ? "+drain" : "");

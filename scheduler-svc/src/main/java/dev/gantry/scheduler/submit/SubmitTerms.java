@@ -10,6 +10,7 @@ import dev.gantry.common.config.QosConfig;
 import dev.gantry.common.config.UserConfig;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.model.JobControls;
+import dev.gantry.scheduler.model.Role;
 import java.util.List;
 import java.util.function.Function;
 
@@ -28,12 +29,14 @@ public final class SubmitTerms {
     static final String BAD_QOS = "Invalid qos specification";
     static final String POLICY = "Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)";
 
+    private final ClusterConfig config;
     private final Accounting accounting;
     private final boolean enforceAccounts;
     private final boolean requeueDefault;
     private final Function<String, PartitionConfig> partitions;
 
     public SubmitTerms(ClusterConfig config) {
+        this.config = config;
         this.accounting = config.accounting();
         this.enforceAccounts = !accounting.users().isEmpty();
         this.requeueDefault = config.get(Keys.JOB_REQUEUE);
@@ -49,10 +52,7 @@ public final class SubmitTerms {
 
     /** Whether the user is a Slurm operator or administrator (root always is). */
     public boolean isAdmin(String user, int uid) {
-        if (uid == 0 || "root".equals(user)) {
-            return true;
-        }
-        return accounting.user(user).map(u -> u.adminLevel() != UserConfig.AdminLevel.NONE).orElse(false);
+        return Role.of(config, user, uid).actsOnAnyJob();
     }
 
     /**

@@ -49,6 +49,7 @@ final class RunningJobs {
         private long suspendedSeconds;
         private boolean requeue = true;
         private boolean exclusive;
+        private boolean exclusiveUser;
         private boolean completing;
 
         Builder(long id) {
@@ -73,6 +74,8 @@ final class RunningJobs {
         Builder suspendedBefore(long seconds) { suspendedSeconds = seconds; return this; }
         Builder noRequeue() { requeue = false; return this; }
         Builder exclusive() { exclusive = true; return this; }
+        /** sbatch --exclusive=user. */
+        Builder exclusiveUser() { exclusiveUser = true; return this; }
         Builder completing() { completing = true; return this; }
         Builder pending() { state = JobState.PENDING; start = null; lastChange = NOW.minusSeconds(10); return this; }
 
@@ -83,7 +86,8 @@ final class RunningJobs {
             int nodes = Math.max(1, allocation.size());
             ResourceAsk ask = new ResourceAsk(nodes, nodes, nodes, 1, 0, 0, 0, selection);
             Instant change = lastChange != null ? lastChange : start;
-            return new JobRecord(id, JobSpec.getDefaultInstance(), "job" + id, user, 1000, 1000, List.of(partition),
+            JobSpec spec = exclusiveUser ? JobSpec.newBuilder().setExclusiveUser(true).build() : JobSpec.getDefaultInstance();
+            return new JobRecord(id, spec, "job" + id, user, 1000, 1000, List.of(partition),
                     ask, 3600, state, completing, PendingReason.NONE, partition, allocation,
                     NOW.minusSeconds(7200), start, null, change, 0, 0, priority, controls, null, suspendedSeconds);
         }

@@ -55,6 +55,7 @@ final class ControllerHarness implements AutoCloseable {
     final MemoryStore store;
     final GroupCommitWriter writer;
     final AgentGateway agents = new AgentGateway();
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     final Controller controller;
 
     ControllerHarness(String configText) throws Exception {
@@ -69,7 +70,7 @@ final class ControllerHarness implements AutoCloseable {
         InstantSource clock = now::get;
         JobLauncher launcher = new JobLauncher(agents, new CredentialSigner(CredentialKeys.generate()));
         controller = new Controller(config, store, stateStore, writer, new EventLog(), launcher, clock,
-                new SchedulerMetrics(new SimpleMeterRegistry()));
+                new SchedulerMetrics(registry));
     }
 
     JobRecord job(long id) {

@@ -106,10 +106,20 @@ final class ScheduleAnswers {
         return r;
     }
 
-    /** Preemption-aware placement for each query in order; each answer's victims and start count for the next. */
+    /**
+     * Preemption-aware placement for each query in order; each answer's victims and start count for the next. A
+     * query's {@code suspendable} victims are first tried as suspended (CPUs freed, memory and GRES kept); when the job
+     * cannot start that way, they are tried as freed whole (the controller then escalates them, SUSPEND → REQUEUE).
+     */
     static PlacePreemptingResponse placePreempting(ReplicaView view, PlacePreemptingRequest request) {
+        if (request.hasReorderCount() && (request.getReorderCount() < 0 || request.getReorderCount() > 64)) {
+            throw Status.INVALID_ARGUMENT.withDescription("reorder_count: must be between 0 and 64, got "
+                    + request.getReorderCount()).asRuntimeException();
+        }
+        int reorder = request.hasReorderCount() ? request.getReorderCount() : 1;
         PreemptionPolicy policy = request.getMethod() == PreemptionMethod.PREEMPTION_METHOD_SLURM
-                ? new SlurmTwoStagePolicy() : new LeastPreemptionPolicy();
+                ? new SlurmTwoStagePolicy(reorder, request.getStrictOrder())
+                : new LeastPreemptionPolicy(reorder, request.getStrictOrder());
         List<ResourceRequest> jobs = new ArrayList<>(request.getQueriesCount());
         for (int i = 0; i < request.getQueriesCount(); i++) {
             if (!request.getQueries(i).hasJob()) {
@@ -123,12 +133,19 @@ final class ScheduleAnswers {
         for (int i = 0; i < jobs.size(); i++) {
             ResourceRequest job = jobs.get(i);
             PreemptionQuery query = request.getQueries(i);
-            Optional<PreemptionPlan> plan = policy.place(trial, job, query.getPreemptableList());
+            StartTrial suspending = trial.suspending(query.getSuspendableList());
+            StartTrial used = suspending;
+            Optional<PreemptionPlan> plan = policy.place(suspending, job, query.getPreemptableList());
+            if (plan.isEmpty() && query.getSuspendableCount() > 0) {
+                used = trial;
+                plan = policy.place(trial, job, query.getPreemptableList());
+            }
             PreemptionPlacement.Builder result = PreemptionPlacement.newBuilder();
             if (plan.isPresent()) {
                 result.setPlacement(ProtoMapping.toProto(plan.get().start(), view)).addAllVictims(plan.get().victims())
                         .setPreemptedCpus((int) Math.min(Integer.MAX_VALUE, plan.get().preemptedCpus()));
-                trial = trial.after(plan.get().victims(), plan.get().start(), job.options().exclusive());
+                trial = used.after(plan.get().victims(), plan.get().start(), job.options().exclusive())
+                        .suspending(List.of());
             } else {
                 result.setPlacement(ProtoMapping.toProto(new Placement.Pending(job.jobId(), PendingReason.RESOURCES), view));
             }

@@ -43,7 +43,12 @@ public final class Ledger {
     // written; a set bit means this ledger owns the node's arrays.
     private final BitSet owned;
 
-    private record Held(String partition, List<NodeShare> shares, boolean wholeNode) {}
+    /** @param cpusFreed its units are freed ({@link #releaseCpus}); its memory and GRES are still counted */
+    private record Held(String partition, List<NodeShare> shares, boolean wholeNode, boolean cpusFreed) {
+        Held(String partition, List<NodeShare> shares, boolean wholeNode) {
+            this(partition, shares, wholeNode, false);
+        }
+    }
 
     public Ledger(ReplicaView view) {
         this.view = view;
@@ -303,11 +308,32 @@ public final class Ledger {
         short pid = partitionId(h.partition());
         for (NodeShare share : h.shares()) {
             int at = view.indexOf(share.node());
-            charge(at, share, pid, -1);
+            charge(at, share, pid, -1, !h.cpusFreed(), true);
             if (h.wholeNode()) {
                 exclusive[at] = false;
             }
         }
+    }
+
+    /**
+     * Frees only the units {@code jobId} holds, as a job suspended under a higher-tier preemptor gives up its CPUs
+     * (https://slurm.schedmd.com/preempt.html, PreemptMode=SUSPEND,GANG): its memory and GRES stay in use, so whatever
+     * takes the units must fit beside them. Idempotent; a later {@link #release} frees the rest; unknown jobs are ignored.
+     */
+    public void releaseCpus(long jobId) {
+        Held h = held.get(jobId);
+        if (h == null || h.cpusFreed()) {
+            return;
+        }
+        short pid = partitionId(h.partition());
+        for (NodeShare share : h.shares()) {
+            int at = view.indexOf(share.node());
+            charge(at, share, pid, -1, true, false);
+            if (h.wholeNode()) {
+                exclusive[at] = false;
+            }
+        }
+        writableHeld().put(jobId, new Held(h.partition(), h.shares(), false, true));
     }
 
     /**
@@ -335,35 +361,44 @@ public final class Ledger {
     }
 
     private void charge(int node, NodeShare share, short pid, int sign) {
+        charge(node, share, pid, sign, true, true);
+    }
+
+    /** @param units the share's units and the node's job count; @param rest its memory and GRES */
+    private void charge(int node, NodeShare share, short pid, int sign, boolean units, boolean rest) {
         if (!owned.get(node)) {
             holders[node] = holders[node].clone();
             owner[node] = owner[node].clone();
             gresUsed[node] = gresUsed[node].clone();
             owned.set(node);
         }
-        byte[] h = holders[node];
-        BitSet units = share.units();
-        for (int u = units.nextSetBit(0); u >= 0 && u < h.length; u = units.nextSetBit(u + 1)) {
-            if (sign > 0) {
-                if (h[u] == 0) {
-                    freeUnits[node]--;
-                    owner[node][u] = pid;
+        if (units) {
+            byte[] h = holders[node];
+            BitSet held = share.units();
+            for (int u = held.nextSetBit(0); u >= 0 && u < h.length; u = held.nextSetBit(u + 1)) {
+                if (sign > 0) {
+                    if (h[u] == 0) {
+                        freeUnits[node]--;
+                        owner[node][u] = pid;
+                    }
+                    h[u]++;
+                } else {
+                    h[u]--;
+                    if (h[u] == 0) {
+                        freeUnits[node]++;
+                    }
                 }
-                h[u]++;
-            } else {
-                h[u]--;
-                if (h[u] == 0) {
-                    freeUnits[node]++;
+            }
+            jobs[node] += sign;
+        }
+        if (rest) {
+            usedMemory[node] += sign * share.memoryMb();
+            for (Map.Entry<Integer, Integer> g : share.gres().entrySet()) {
+                if (g.getKey() < gresUsed[node].length) {
+                    gresUsed[node][g.getKey()] += sign * g.getValue();
                 }
             }
         }
-        usedMemory[node] += sign * share.memoryMb();
-        for (Map.Entry<Integer, Integer> g : share.gres().entrySet()) {
-            if (g.getKey() < gresUsed[node].length) {
-                gresUsed[node][g.getKey()] += sign * g.getValue();
-            }
-        }
-        jobs[node] += sign;
     }
 
     private BitSet lowestUnits(int node, int count) {

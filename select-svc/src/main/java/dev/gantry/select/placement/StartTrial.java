@@ -7,10 +7,12 @@ import dev.gantry.select.model.SelectMode;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * What-if starts for preemption: where a job would start now if some running jobs were gone. Each trial works on its
- * own copy of the ledger (O(nodes × units)); the view and this object are never changed.
+ * What-if starts for preemption: where a job would start now if some running jobs were gone — or, for the jobs named
+ * {@link #suspending}, suspended: only their CPUs are freed, their memory and GRES stay held (PreemptMode=SUSPEND,GANG).
+ * Each trial works on its own copy of the ledger (O(nodes × units)); the view and this object are never changed.
  *
  * <p>Thread-safe after construction (trials copy).
  */
@@ -18,15 +20,25 @@ public final class StartTrial {
 
     private final ReplicaView view;
     private final Ledger base;
+    private final Set<Long> suspended;
     private final PlacementPlanner planner = PlacementPlanner.standard();
 
     public StartTrial(ReplicaView view) {
-        this(view, Ledger.base(view).copy());
+        this(view, Ledger.base(view).copy(), Set.of());
     }
 
-    private StartTrial(ReplicaView view, Ledger base) {
+    private StartTrial(ReplicaView view, Ledger base, Set<Long> suspended) {
         this.view = view;
         this.base = base;
+        this.suspended = suspended;
+    }
+
+    /**
+     * The same trial in which preempting one of {@code jobs} suspends it rather than ending it: it frees its CPUs but
+     * keeps its memory and GRES ({@link Ledger#releaseCpus}).
+     */
+    public StartTrial suspending(Collection<Long> jobs) {
+        return new StartTrial(view, base, Set.copyOf(jobs));
     }
 
     /**
@@ -35,9 +47,9 @@ public final class StartTrial {
      */
     public StartTrial after(Collection<Long> victims, Placement.Start start, boolean exclusive) {
         Ledger next = base.copy();
-        victims.forEach(next::release);
+        preempt(next, victims);
         next.hold(start.jobId(), start.partition(), start.nodes(), exclusive);
-        return new StartTrial(view, next);
+        return new StartTrial(view, next, suspended);
     }
 
     /** Whether {@code jobId} holds resources in this trial (running, not preempted by an earlier decision). */
@@ -52,7 +64,7 @@ public final class StartTrial {
     /** Where {@code request} would start (its partitions in order) with {@code gone} jobs' resources free, or empty. */
     public Optional<Placement.Start> startWithout(ResourceRequest request, Collection<Long> gone) {
         Ledger ledger = base.copy();
-        gone.forEach(ledger::release);
+        preempt(ledger, gone);
         boolean linear = view.settings().mode() == SelectMode.LINEAR;
         for (String name : request.partitions()) {
             Optional<ClusterPartition> partition = view.partition(name);
@@ -70,6 +82,16 @@ public final class StartTrial {
             }
         }
         return Optional.empty();
+    }
+
+    private void preempt(Ledger ledger, Collection<Long> victims) {
+        for (Long v : victims) {
+            if (suspended.contains(v)) {
+                ledger.releaseCpus(v);
+            } else {
+                ledger.release(v);
+            }
+        }
     }
 
     /** The nodes {@code jobId} holds now (empty when unknown). */

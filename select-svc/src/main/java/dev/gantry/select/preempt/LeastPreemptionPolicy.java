@@ -23,15 +23,33 @@ import java.util.Optional;
  * </ol>
  * Ties go to fewer victims, then to the earlier candidate. Slurm's example (n1–n5, three -N1 -n2 jobs on n1–n3, a
  * -N3 -n6 job) lands on the two idle nodes and one victim's node, preempting one job.
+ * <p>
+ * PreemptParameters=strict_order asks that only the lowest-priority jobs be preempted, which preempting the fewest CPUs
+ * would break: with it this policy answers as the baseline (with its reorder_count) does.
  */
 public final class LeastPreemptionPolicy implements PreemptionPolicy {
 
     static final int SINGLES = 64;
 
-    private final SlurmTwoStagePolicy baseline = new SlurmTwoStagePolicy();
+    private final SlurmTwoStagePolicy baseline;
+    private final boolean strictOrder;
+
+    /** Slurm's default PreemptParameters: one reorder, not strict. */
+    public LeastPreemptionPolicy() {
+        this(1, false);
+    }
+
+    /** @see SlurmTwoStagePolicy#SlurmTwoStagePolicy(int, boolean) */
+    public LeastPreemptionPolicy(int reorderCount, boolean strictOrder) {
+        this.baseline = new SlurmTwoStagePolicy(reorderCount, strictOrder);
+        this.strictOrder = strictOrder;
+    }
 
     @Override
     public Optional<PreemptionPlan> place(StartTrial trial, ResourceRequest job, List<Long> preemptable) {
+        if (strictOrder) {
+            return baseline.place(trial, job, preemptable);
+        }
         List<Long> order = VictimSets.known(trial, preemptable);
         Optional<Placement.Start> free = trial.startWithout(job, List.of());
         if (free.isPresent()) {

@@ -3,6 +3,7 @@ package dev.gantry.select.grpc;
 import static dev.gantry.select.fixture.DomainCluster.consTres;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.BackfillOutcome;
@@ -67,6 +68,34 @@ class ScheduleAnswersTest {
         assertEquals(List.of(19L), reply.getResults(0).getVictimsList());
         assertFalse(reply.getResults(1).getPlacement().getStartNow(), "n1-n5 are all taken once job 20 holds n3-n5");
         assertEquals("Resources", reply.getResults(1).getPlacement().getReason());
+    }
+
+    /** n1, n2: 2 cores, 1000 MiB each; job 7 holds n1 with 600 MiB, job 8 holds n2 with {@code n2Memory}. */
+    private static ReplicaView twoBusyNodes(long n2Memory) {
+        return DomainCluster.consTres("CR_Core_Memory").nodes("n", 2, 2, 1000).partition("low", "n1", "n2")
+                .partition("hi", "n1", "n2").running(7, "low", 2, 600, "n1").running(8, "low", 2, n2Memory, "n2").view();
+    }
+
+    private static PlacePreemptingRequest suspendingQuery(long memoryMb) {
+        ResourceRequest hi = job(9, "hi", 1, 2).toBuilder().setMemPerNodeMb(memoryMb).build();
+        return PlacePreemptingRequest.newBuilder().addQueries(PreemptionQuery.newBuilder().setJob(hi)
+                .addPreemptable(7).addPreemptable(8).addSuspendable(7).addSuspendable(8)).build();
+    }
+
+    @Test
+    void placePreempting_suspendableVictims_thePreemptorGoesWhereItsMemoryFitsBesideThem() {
+        var result = ScheduleAnswers.placePreempting(twoBusyNodes(200), suspendingQuery(500)).getResults(0);
+
+        assertEquals(List.of(8L), result.getVictimsList(), "n1 keeps 600 MiB of job 7: 500 more do not fit there");
+        assertEquals("n2", result.getPlacement().getNodes(0).getNode());
+    }
+
+    @Test
+    void placePreempting_whenNoSuspensionLeavesRoom_victimsAreFreedWhole() {
+        var result = ScheduleAnswers.placePreempting(twoBusyNodes(600), suspendingQuery(500)).getResults(0);
+
+        assertTrue(result.getPlacement().getStartNow(), "the controller escalates the victim to REQUEUE");
+        assertEquals(1, result.getVictimsCount());
     }
 
     @Test

@@ -1,0 +1,111 @@
+package dev.gantry.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.api.v1.JobState;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scontrol suspend and resume on a real local cluster (the tests run as root, an administrator): the suspended job's
+ * processes stop on its node, squeue shows it S, its CPUs go to another job at once, resume is refused while that job
+ * holds them and works once it has ended, and the processes run again.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ManualSuspendE2ETest {
+
+    private TestCluster cluster;
+
+    @BeforeAll
+    void up(@TempDir Path tmp) throws Exception {
+        cluster = TestCluster.start(tmp, "suspend", """
+                ClusterName=e2e-suspend
+                KillWait=2
+                NodeName=s1 CPUs=2 RealMemory=1024
+                PartitionName=p Nodes=s1 Default=YES MaxTime=60 State=UP
+                """);
+    }
+
+    @AfterAll
+    void down() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private Shell.Result scontrol(String... args) throws Exception {
+        return cluster.shell.run(cluster.work, "scontrol", args);
+    }
+
+    /**
+     * The job's processes on this cluster: SLURM_JOB_ID alone also matches other clusters' jobs of the same id on a
+     * shared machine, so its submit directory (this test's own) must match too.
+     */
+    private List<Long> processes(long jobId) throws Exception {
+        byte[] dir = ("SLURM_SUBMIT_DIR=" + cluster.work + "\0").getBytes(StandardCharsets.UTF_8);
+        List<Long> mine = new ArrayList<>();
+        for (long pid : Procs.ofJob(jobId)) {
+            try {
+                byte[] env = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
+                if (indexOf(env, dir) >= 0) {
+                    mine.add(pid);
+                }
+            } catch (IOException gone) {
+                // exited meanwhile
+            }
+        }
+        return mine;
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= hay.length; i++) {
+            for (int k = 0; k < needle.length; k++) {
+                if (hay[i + k] != needle[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    @Test
+    void suspendReleasesTheCpus_andResumeWaitsUntilTheyAreFree() throws Exception {
+        long a = cluster.submit("-c", "2", "-o", "/dev/null", "--wrap", "sleep 300");
+        cluster.await(a, j -> j.getState() == JobState.JOB_STATE_RUNNING);
+        TestCluster.awaitTrue(() -> !processes(a).isEmpty(), "job " + a + "'s processes run");
+
+        Shell.Result suspend = scontrol("suspend", Long.toString(a));
+        assertEquals(0, suspend.exit(), suspend.toString());
+        cluster.await(a, j -> j.getState() == JobState.JOB_STATE_SUSPENDED && j.getAdminSuspended());
+        TestCluster.awaitTrue(() -> Procs.allStopped(processes(a)), "job " + a + "'s processes are stopped");
+        assertEquals("S", cluster.shell.run(cluster.work, "squeue", "-h", "-j", Long.toString(a), "-o", "%t").out().trim());
+
+        // the node's two CPUs are free for another job while a is suspended
+        long b = cluster.submit("-c", "2", "-o", "/dev/null", "--wrap", "sleep 300");
+        cluster.await(b, j -> j.getState() == JobState.JOB_STATE_RUNNING);
+        Shell.Result busy = scontrol("resume", Long.toString(a));
+        assertEquals(1, busy.exit(), busy.toString());
+        assertEquals("Requested nodes are busy for job " + a, busy.err().trim());
+
+        assertEquals(0, cluster.shell.run(cluster.work, "scancel", Long.toString(b)).exit());
+        cluster.await(b, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
+        Shell.Result resume = scontrol("resume", Long.toString(a));
+        assertEquals(0, resume.exit(), resume.toString());
+        cluster.await(a, j -> j.getState() == JobState.JOB_STATE_RUNNING && j.getSuspendSeconds() > 0);
+        TestCluster.awaitTrue(() -> !processes(a).isEmpty() && !Procs.allStopped(processes(a)), "job " + a + " runs again");
+        assertTrue(scontrol("show", "job", Long.toString(a)).out().contains("JobState=RUNNING"));
+        assertEquals(0, cluster.shell.run(cluster.work, "scancel", Long.toString(a)).exit());
+    }
+}

@@ -1,0 +1,177 @@
+package dev.gantry.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.api.v1.GetJobRequest;
+import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.JobState;
+import dev.gantry.common.hostlist.Hostlist;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SUSPEND preemption on a real local cluster, the two scenarios of https://slurm.schedmd.com/preempt.html that issue 5
+ * names (PreemptType=preempt/partition_prio, PreemptMode=SUSPEND,GANG), on one cluster with disjoint node sets:
+ * <ul>
+ *   <li>five-node suspend: a 3-node hipri job suspends three of five active jobs and starts at once on their nodes;
+ *       their processes really stop (state T or a frozen cgroup, no CPU time); when it ends they resume;</li>
+ *   <li>three modes on one node: low (REQUEUE), med (SUSPEND) and hi (OFF) jobs submitted in that order leave low
+ *       pending (Resources), med suspended and hi running; when hi ends med resumes and low still waits.</li>
+ * </ul>
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SuspendPreemptionE2ETest {
+
+    /** Uses a little CPU (a short busy loop, then a pause), so that CPU time grows while it runs. */
+    static final String LIGHT_SPIN = "while :; do i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done; sleep 0.1; done";
+
+    private TestCluster cluster;
+
+    @BeforeAll
+    void up(@TempDir Path tmp) throws Exception {
+        cluster = TestCluster.start(tmp, "suspend", """
+                ClusterName=e2e-suspend
+                KillWait=2
+                PreemptType=preempt/partition_prio
+                PreemptMode=SUSPEND,GANG
+                SchedulerTimeSlice=30
+                NodeName=s[1-5] CPUs=1 RealMemory=1024
+                NodeName=m1 CPUs=1 RealMemory=1024
+                PartitionName=active Nodes=s[1-5] Default=YES PriorityTier=1 OverSubscribe=FORCE:1 MaxTime=60
+                PartitionName=hipri Nodes=s[1-5] PriorityTier=2 PreemptMode=SUSPEND,GANG OverSubscribe=FORCE:1 MaxTime=60
+                PartitionName=low Nodes=m1 PriorityTier=10 PreemptMode=REQUEUE MaxTime=60
+                PartitionName=med Nodes=m1 PriorityTier=20 PreemptMode=SUSPEND MaxTime=60
+                PartitionName=hi Nodes=m1 PriorityTier=30 PreemptMode=OFF MaxTime=60
+                """);
+    }
+
+    @AfterAll
+    void down() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private Job job(long id) {
+        return cluster.controller.getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
+    }
+
+    private static boolean is(Job j, JobState state) {
+        return j.getState() == state && !j.getCompleting();
+    }
+
+    /** A job script that runs until the test creates {@code file} (so nothing depends on how long a step takes). */
+    private String untilCreated(String file) {
+        Path f = cluster.work.resolve(file);
+        return "while [ ! -e " + f + " ]; do sleep 0.05; done";
+    }
+
+    private void create(String file) throws Exception {
+        Files.writeString(cluster.work.resolve(file), "");
+    }
+
+    @Test
+    void fiveNodeSuspend_aThreeNodeHipriJobSuspendsThreeActiveJobs_andTheyResumeWhenItEnds() throws Exception {
+        List<Long> active = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            active.add(cluster.submit("-p", "active", "-N1", "--mem=100", "-o", "/dev/null", "--wrap", LIGHT_SPIN));
+        }
+        for (long id : active) {
+            cluster.await(id, j -> is(j, JobState.JOB_STATE_RUNNING));
+        }
+        long hipri = cluster.submit("-p", "hipri", "-N3", "--mem=100", "-o", "/dev/null", "--wrap",
+                untilCreated("hipri.done"));
+        try {
+            Job running = cluster.await(hipri, j -> is(j, JobState.JOB_STATE_RUNNING));
+            List<Long> suspended = new ArrayList<>();
+            Set<String> theirNodes = new HashSet<>();
+            TestCluster.awaitTrue(() -> {
+                suspended.clear();
+                theirNodes.clear();
+                for (long id : active) {
+                    Job j = job(id);
+                    if (is(j, JobState.JOB_STATE_SUSPENDED)) {
+                        suspended.add(id);
+                        theirNodes.add(j.getNodeList());
+                    }
+                }
+                return suspended.size() == 3;
+            }, "three active jobs are suspended");
+            // It started at once, on the suspended jobs' nodes, while they are still there (not after they ended).
+            assertTrue(is(job(hipri), JobState.JOB_STATE_RUNNING), "hipri job still running: " + job(hipri));
+            assertEquals(theirNodes, Set.copyOf(Hostlist.expand(running.getNodeList())));
+            assertEquals(2, active.stream().filter(id -> is(job(id), JobState.JOB_STATE_RUNNING)).count());
+
+            for (long id : suspended) {
+                assertFalse(Procs.ofJob(id).isEmpty(), "no processes for job " + id);
+                TestCluster.awaitTrue(() -> Procs.allStopped(id), "job " + id + "'s processes are stopped");
+            }
+            long[] before = new long[3];
+            for (int i = 0; i < 3; i++) {
+                before[i] = Procs.cpuTicks(suspended.get(i));
+            }
+            Thread.sleep(1500); // the hipri job runs until told: this is a window to watch, not a deadline
+            for (int i = 0; i < 3; i++) {
+                long id = suspended.get(i);
+                assertTrue(is(job(id), JobState.JOB_STATE_SUSPENDED), "job " + id + " resumed under the preemptor");
+                assertEquals(before[i], Procs.cpuTicks(id), "job " + id + " used CPU while suspended");
+            }
+
+            create("hipri.done");
+            cluster.await(hipri, j -> is(j, JobState.JOB_STATE_COMPLETED));
+            for (int i = 0; i < 3; i++) {
+                long id = suspended.get(i);
+                cluster.await(id, j -> is(j, JobState.JOB_STATE_RUNNING));
+                long frozenAt = before[i];
+                TestCluster.awaitTrue(() -> Procs.cpuTicks(id) > frozenAt, "job " + id + " runs again after resuming");
+            }
+        } finally {
+            List<String> ids = new ArrayList<>();
+            active.forEach(id -> ids.add(Long.toString(id)));
+            ids.add(Long.toString(hipri));
+            cluster.shell.run(cluster.work, "scancel", ids.toArray(String[]::new));
+        }
+    }
+
+    @Test
+    void threeModesOnOneNode_lowIsRequeued_medSuspended_hiRuns_thenMedResumesAndLowWaits() throws Exception {
+        long low = cluster.submit("-p", "low", "--mem=100", "-o", "/dev/null", "--wrap", "sleep 300");
+        cluster.await(low, j -> is(j, JobState.JOB_STATE_RUNNING));
+        long med = cluster.submit("-p", "med", "--mem=100", "-o", "/dev/null", "--wrap", LIGHT_SPIN);
+        cluster.await(med, j -> is(j, JobState.JOB_STATE_RUNNING));
+        cluster.await(low, j -> is(j, JobState.JOB_STATE_PENDING) && j.getRestartCount() == 1);
+        long hi = cluster.submit("-p", "hi", "--mem=100", "-o", "/dev/null", "--wrap", untilCreated("hi.done"));
+        try {
+            cluster.await(hi, j -> is(j, JobState.JOB_STATE_RUNNING));
+            cluster.await(med, j -> is(j, JobState.JOB_STATE_SUSPENDED));
+            Job waiting = cluster.await(low, j -> is(j, JobState.JOB_STATE_PENDING) && j.getReason().equals("Resources"));
+            assertEquals(1, waiting.getRestartCount());
+            TestCluster.awaitTrue(() -> Procs.allStopped(med), "med's processes are stopped");
+            String squeue = cluster.shell.run(cluster.work, "squeue", "-h", "-j", low + "," + med + "," + hi,
+                    "-o", "%i %t %r").out();
+            assertTrue(squeue.contains(low + " PD Resources"), squeue);
+            assertTrue(squeue.contains(med + " S "), squeue);
+            assertTrue(squeue.contains(hi + " R "), squeue);
+
+            create("hi.done");
+            cluster.await(hi, j -> is(j, JobState.JOB_STATE_COMPLETED));
+            cluster.await(med, j -> is(j, JobState.JOB_STATE_RUNNING));
+            Job still = job(low);
+            assertTrue(is(still, JobState.JOB_STATE_PENDING), "low must wait while med runs: " + still);
+            assertEquals("Resources", still.getReason());
+        } finally {
+            cluster.shell.run(cluster.work, "scancel", Long.toString(low), Long.toString(med), Long.toString(hi));
+        }
+    }
+}

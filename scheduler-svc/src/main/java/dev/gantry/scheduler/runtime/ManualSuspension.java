@@ -1,0 +1,71 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.ClusterEvent;
+import dev.gantry.api.v1.JobResult;
+import dev.gantry.scheduler.api.ClusterProtos;
+import dev.gantry.scheduler.control.JobEdits;
+import dev.gantry.scheduler.control.SuspendEdits;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.Role;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * scontrol suspend and resume on the controller thread ({@link SuspendEdits} decides). A suspended job's processes are
+ * stopped on every node (agent SuspendJob), it stops being charged usage, and its CPUs go back to the pool — the
+ * allocation it publishes keeps only memory and GRES, so select-svc may place other jobs there; gang-svc, which sees it
+ * suspended by someone else, leaves it out of rotation, and the controller refuses gang-svc's resumes of it. Resume
+ * reverses each step once the CPUs are free. Each id is answered on its own; changes are durable before the answer.
+ */
+public final class ManualSuspension {
+
+    /** The caller is neither an operator nor an administrator: the whole call is refused (PERMISSION_DENIED). */
+    public static final class AccessDenied extends RuntimeException {
+        public AccessDenied(String user) {
+            super(JobEdits.DENIED + " (user " + (user.isEmpty() ? "(none)" : user)
+                    + " is not an operator or administrator)", null, false, false);
+        }
+    }
+
+    private final Controller controller;
+
+    ManualSuspension(Controller controller) {
+        this.controller = controller;
+    }
+
+    public CompletableFuture<List<JobResult>> suspend(List<Long> ids, String user) {
+        return each(ids, user, true);
+    }
+
+    public CompletableFuture<List<JobResult>> resume(List<Long> ids, String user) {
+        return each(ids, user, false);
+    }
+
+    private CompletableFuture<List<JobResult>> each(List<Long> ids, String user, boolean suspend) {
+        return JobCommands.each(controller, ids, () -> {
+            JobEdits.Caller caller = new JobEdits.Caller(user, Role.of(controller.state.config(), user, -1).actsOnAnyJob());
+            if (!caller.admin()) {
+                throw new AccessDenied(user);
+            }
+            return caller;
+        }, (j, caller) -> suspend ? SuspendEdits.suspend(j, caller, controller.clock.instant())
+                : SuspendEdits.resume(j, caller, controller.clock.instant(), controller.state),
+                (before, after) -> apply(before, after, suspend, controller.clock.instant()));
+    }
+
+    /** Stores, publishes (the allocation and its nodes' CPU counts) and tells the agents (controller thread). */
+    private CompletableFuture<Void> apply(JobRecord before, JobRecord after, boolean suspend, Instant now) {
+        controller.state.put(after);
+        if (suspend) {
+            controller.priorities.stopped(before, now);
+        } else {
+            controller.priorities.started(after, now);
+        }
+        controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(after)));
+        controller.publishNodes(after.allocation());
+        controller.launcher.suspendOrResume(after, suspend);
+        controller.metrics.manualSuspension(suspend);
+        return controller.writer.write(after);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.Job;
+import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.preempt.GraceEnd;
+import dev.gantry.scheduler.preempt.PreemptSettings;
+import dev.gantry.scheduler.preempt.VictimRules;
+import java.time.Instant;
+
+/**
+ * A job as the API shows it, with scontrol's PreemptEligibleTime for a job that holds resources: when the time
+ * exemptions (PreemptExemptTime from its start, PreemptMinActiveTime from its start or last resume) stop protecting it
+ * under the settings in force; its start time when none applies (as Slurm, which sets it for every started job).
+ * PreemptTime comes with the record itself. Also counts grace-time kills when a victim's processes are gone.
+ */
+final class PreemptionView {
+
+    private final VictimRules rules;
+
+    PreemptionView(PreemptSettings settings) {
+        this.rules = new VictimRules(settings);
+    }
+
+    /**
+     * A job's processes are gone (controller thread): a preemption victim killed because its GraceTime ran out is
+     * counted ({@link GraceEnd}).
+     */
+    static void processesGone(Controller controller, JobRecord j, Instant ended) {
+        if (GraceEnd.of(j, controller.preemptSettings().graceOf(j), ended) == GraceEnd.Outcome.KILLED) {
+            controller.metrics.graceKill(j.partition());
+        }
+    }
+
+    Job toProto(JobRecord j) {
+        Job p = JobProtos.toProto(j);
+        if (!j.state().holdsResources()) {
+            return p;
+        }
+        Instant eligible = rules.eligibleTime(j);
+        return eligible == null ? p : p.toBuilder().setPreemptEligibleTime(JobProtos.ts(eligible)).build();
+    }
+}
