@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Runs one of Gantry's commands (sbatch, squeue, scancel, sinfo, scontrol, sprio, sshare) from cli/target/gantry-cli.jar.
+# Runs one of Gantry's commands (sbatch, squeue, scancel, sinfo, scontrol, sprio, sshare, srun) from cli/target/gantry-cli.jar.
 # Source this file from a wrapper in bin/ that has set GANTRY_BIN to its own real directory, then call
 # gantry_cli_exec NAME ARGS...
 #

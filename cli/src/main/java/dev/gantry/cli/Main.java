@@ -6,6 +6,7 @@ import dev.gantry.cli.command.ScontrolCommand;
 import dev.gantry.cli.command.SinfoCommand;
 import dev.gantry.cli.command.SprioCommand;
 import dev.gantry.cli.command.SqueueCommand;
+import dev.gantry.cli.command.SrunCommand;
 import dev.gantry.cli.command.SshareCommand;
 import java.util.Arrays;
 import java.util.List;
@@ -30,7 +31,8 @@ public final class Main {
             "sinfo", SinfoCommand::new,
             "scontrol", ScontrolCommand::new,
             "sprio", SprioCommand::new,
-            "sshare", SshareCommand::new);
+            "sshare", SshareCommand::new,
+            "srun", SrunCommand::new);
 
     private Main() {}
 

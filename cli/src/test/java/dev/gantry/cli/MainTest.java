@@ -13,9 +13,9 @@ class MainTest {
     @Test
     void dispatchesOnTheFirstArgumentAndRefusesUnknownCommands() {
         try (CliHarness cli = new CliHarness(new FakeController(ClusterFixtures.NOW))) {
-            CliHarness.Result unknown = cli.run("srun", "hostname");
+            CliHarness.Result unknown = cli.run("salloc", "-N2");
             assertEquals(1, unknown.exitCode());
-            assertTrue(unknown.err().contains("sbatch, scancel, scontrol, sinfo, sprio, squeue, sshare"), unknown.err());
+            assertTrue(unknown.err().contains("sbatch, scancel, scontrol, sinfo, sprio, squeue, srun, sshare"), unknown.err());
             assertEquals(1, cli.run().exitCode());
             assertEquals(0, cli.run("squeue", "-h").exitCode());
         }

@@ -12,7 +12,15 @@ final class Procs {
     private Procs() {}
 
     static List<Long> ofJob(long jobId) throws IOException {
-        byte[] needle = ("SLURM_JOB_ID=" + jobId + "\0").getBytes();
+        return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), null);
+    }
+
+    /** The processes of one step of a job (srun's tasks and what they started): SLURM_JOB_ID=job and SLURM_STEP_ID=step. */
+    static List<Long> ofStep(long jobId, String stepId) throws IOException {
+        return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), ("SLURM_STEP_ID=" + stepId + "\0").getBytes());
+    }
+
+    private static List<Long> withEnvironment(byte[] needle, byte[] also) throws IOException {
         List<Long> pids = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(Path.of("/proc"))) {
             for (Path d : dirs.toList()) {
@@ -22,7 +30,7 @@ final class Procs {
                 }
                 try {
                     byte[] env = Files.readAllBytes(d.resolve("environ"));
-                    if (contains(env, needle)) {
+                    if (contains(env, needle) && (also == null || contains(env, also))) {
                         pids.add(Long.parseLong(name));
                     }
                 } catch (IOException | SecurityException gone) {
@@ -31,6 +39,80 @@ final class Procs {
             }
         }
         return pids;
+    }
+
+    /** utime + stime of the job's processes, in clock ticks (fields 14 and 15 of /proc/PID/stat). */
+    static long cpuTicks(long jobId) throws IOException {
+        return cpuTicks(ofJob(jobId));
+    }
+
+    /** utime + stime of {@code pids} together, in clock ticks. */
+    static long cpuTicks(List<Long> pids) {
+        long total = 0;
+        for (long pid : pids) {
+            try {
+                String[] f = statFields(pid);
+                total += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            } catch (IOException gone) {
+                // exited meanwhile
+            }
+        }
+        return total;
+    }
+
+    /**
+     * Whether the job has processes and every one is stopped: state T (SIGSTOP), or in a frozen cgroup (v2
+     * {@code cgroup.events} "frozen 1", or the v1 freezer FROZEN) — how node-agent suspends a job.
+     */
+    static boolean allStopped(long jobId) throws IOException {
+        return allStopped(ofJob(jobId));
+    }
+
+    /** Whether {@code pids} is not empty and every one of them is stopped (as {@link #allStopped(long)}). */
+    static boolean allStopped(List<Long> pids) throws IOException {
+        if (pids.isEmpty()) {
+            return false;
+        }
+        for (long pid : pids) {
+            try {
+                String state = statFields(pid)[0];
+                if (!state.equals("T") && !state.equals("t") && !frozenCgroup(pid)) {
+                    return false;
+                }
+            } catch (IOException gone) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Fields after the command name of /proc/PID/stat: [0] is the state (field 3). */
+    private static String[] statFields(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    }
+
+    private static boolean frozenCgroup(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "cgroup"))) {
+            String[] p = line.split(":", 3);
+            if (p.length < 3) {
+                continue;
+            }
+            if (p[1].isEmpty()) { // the unified (v2) hierarchy
+                for (String root : List.of("/sys/fs/cgroup/unified", "/sys/fs/cgroup")) {
+                    Path events = Path.of(root + p[2], "cgroup.events");
+                    if (Files.exists(events) && Files.readAllLines(events).contains("frozen 1")) {
+                        return true;
+                    }
+                }
+            } else if (p[1].equals("freezer")) {
+                Path state = Path.of("/sys/fs/cgroup/freezer" + p[2], "freezer.state");
+                if (Files.exists(state) && Files.readString(state).trim().equals("FROZEN")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean contains(byte[] hay, byte[] needle) {

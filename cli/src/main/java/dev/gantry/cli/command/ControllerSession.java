@@ -31,6 +31,12 @@ final class ControllerSession implements AutoCloseable {
                 .withDeadlineAfter(ControllerChannels.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** The job steps service (srun, squeue -s, scontrol show step), with the same deadline. */
+    dev.gantry.api.v1.StepsGrpc.StepsBlockingStub steps() {
+        return dev.gantry.api.v1.StepsGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(ControllerChannels.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     /** A stub without a deadline, for streams that last as long as a job (sbatch --wait). */
     ControllerGrpc.ControllerBlockingStub streamingStub() {
         return ControllerGrpc.newBlockingStub(channel);

@@ -87,6 +87,9 @@ public final class ScontrolCommand extends SlurmCommand {
             if (abbreviates(entity, "partitions", 2)) {
                 return showPartitions(session, name);
             }
+            if (abbreviates(entity, "steps", 2)) {
+                return StepListing.scontrol(context, session, name, oneLiner);
+            }
             context.err().println("invalid entity:" + entity + " for keyword:" + keyword + " ");
             return 1;
         } catch (ControllerNotFoundException e) {
@@ -195,7 +198,7 @@ public final class ScontrolCommand extends SlurmCommand {
     String usage() {
         return """
                 Usage: scontrol [-o] show job|node|partition [NAME]
-                       scontrol hold|uhold|release|requeue|requeuehold|top JOB_LIST
+                       scontrol hold|uhold|release|requeue|requeuehold|top|suspend|resume JOB_LIST
                        scontrol update JobId=JOB_LIST [TimeLimit=[+|-]time] [Partition=name] [NumNodes=min[-max]]
                                 [Priority=n] [Nice[=n]] [QOS=name] [Account=name]
                 """;
@@ -213,6 +216,8 @@ public final class ScontrolCommand extends SlurmCommand {
                   requeue      requeue a running, suspended or finished batch job
                   requeuehold  requeue a job and hold it
                   top          put jobs at the top of your queue (same partition, account and QOS)
+                  suspend      stop running jobs and release their CPUs (operators and administrators)
+                  resume       restart jobs suspended by suspend, once their CPUs are free (operators, administrators)
                   update JobId=JOB_LIST Tag=value...   change a job: TimeLimit=[+|-]time, Partition=,
                                NumNodes=min[-max], Priority= (administrators), Nice[=n], QOS=, Account=
                   JOB_LIST is a comma or space separated list of job ids, array tasks (123_4) or arrays (123).

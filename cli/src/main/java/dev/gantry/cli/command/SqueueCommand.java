@@ -47,7 +47,8 @@ public final class SqueueCommand extends SlurmCommand {
                 OptionSpec.withValue('S', "sort"),
                 OptionSpec.flag('a', "all"),
                 OptionSpec.flag('\0', "start"),
-                OptionSpec.flag('r', "array"));
+                OptionSpec.flag('r', "array"),
+                OptionSpec.withOptionalValue('s', "steps"));
     }
 
     @Override
@@ -69,6 +70,13 @@ public final class SqueueCommand extends SlurmCommand {
             return tryHelp();
         }
         boolean noHeader = arguments.has("noheader");
+        if (arguments.has("steps")) {
+            try (ControllerSession session = ControllerSession.open(context)) {
+                return StepListing.squeue(context, session, arguments.last("steps") != null ? arguments.last("steps") : jobList, !noHeader);
+            } catch (ControllerNotFoundException e) {
+                return error(e.getMessage());
+            }
+        }
         boolean longReport = arguments.has("long");
         JobStates.StateFilter states = null;
         Set<Long> ids = new LinkedHashSet<>();

@@ -366,6 +366,30 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
         }
     }
 
+    /** Lets {@code user} suspend and resume jobs (an operator; root always may). */
+    public synchronized FakeController withOperator(String user) {
+        controls.operators.add(user);
+        return this;
+    }
+
+    @Override
+    public synchronized void suspendJobs(dev.gantry.api.v1.SuspendJobsRequest request,
+            StreamObserver<dev.gantry.api.v1.SuspendJobsResponse> observer) {
+        if (!received(request, observer) && controls.operator(request.getUser(), observer)) {
+            answer(observer, dev.gantry.api.v1.SuspendJobsResponse.newBuilder()
+                    .addAllResults(controls.suspend(request.getJobIdsList(), true)).build());
+        }
+    }
+
+    @Override
+    public synchronized void resumeJobs(dev.gantry.api.v1.ResumeJobsRequest request,
+            StreamObserver<dev.gantry.api.v1.ResumeJobsResponse> observer) {
+        if (!received(request, observer) && controls.operator(request.getUser(), observer)) {
+            answer(observer, dev.gantry.api.v1.ResumeJobsResponse.newBuilder()
+                    .addAllResults(controls.suspend(request.getJobIdsList(), false)).build());
+        }
+    }
+
     @Override
     public synchronized void topJob(TopJobRequest request, StreamObserver<TopJobResponse> observer) {
         if (!received(request, observer)) {

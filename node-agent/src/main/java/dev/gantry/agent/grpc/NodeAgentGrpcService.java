@@ -16,9 +16,13 @@ import dev.gantry.api.v1.SuspendJobResponse;
 import dev.gantry.api.v1.TerminateJobRequest;
 import dev.gantry.api.v1.TerminateJobResponse;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
@@ -29,17 +33,69 @@ import java.util.function.Supplier;
 public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase {
 
     private final JobSupervisor supervisor;
+    private final String nodeName;
+    private final LaunchForwarder forwarder;
 
+    /** An agent that launches single-node jobs only (a request to forward is refused). */
     public NodeAgentGrpcService(JobSupervisor supervisor) {
-        this.supervisor = supervisor;
+        this(supervisor, "", null);
     }
 
+    /** @param forwarder sends multi-node launches on to the nodes below this one ({@code nodeName}) */
+    public NodeAgentGrpcService(JobSupervisor supervisor, String nodeName, LaunchForwarder forwarder) {
+        this.supervisor = supervisor;
+        this.nodeName = nodeName;
+        this.forwarder = forwarder;
+    }
+
+    /**
+     * Launches this node's part and, for a multi-node job, forwards the launch to this node's subtree. A node other
+     * than the batch host launches its part while the forwards are under way; the batch host starts the batch
+     * script only once every other node holds its part (as Slurm starts a batch script after the prolog ran on every
+     * node, PrologFlags=Alloc), so a job whose launch did not reach a node never runs. Answers once both are
+     * settled: the first failure below (then the batch host starts nothing), else this node's refusal, else every
+     * node launched.
+     */
     @Override
     public void launchJob(LaunchJobRequest request, StreamObserver<LaunchJobResponse> response) {
-        LaunchOutcome outcome = supervisor.launch(toOrder(request), request.getCredential());
+        boolean batchHost = request.getBatchHost().isEmpty() || request.getBatchHost().equals(nodeName);
+        if (request.getForwardToCount() == 0) {
+            answer(supervisor.launch(toOrder(request), request.getCredential(), batchHost), List.of(), response);
+            return;
+        }
+        if (forwarder == null) {
+            response.onError(Status.FAILED_PRECONDITION.withDescription("this agent does not forward launches").asRuntimeException());
+            return;
+        }
+        CompletableFuture<List<String>> below = forwarder.forward(request);
+        if (!batchHost) {
+            LaunchOutcome outcome = supervisor.launch(toOrder(request), request.getCredential(), false);
+            below.whenComplete((launched, error) -> {
+                if (error != null && outcome instanceof LaunchOutcome.Started) {
+                    response.onError(unwrap(error));
+                } else {
+                    answer(outcome, launched == null ? List.of() : launched, response);
+                }
+            });
+            return;
+        }
+        below.whenComplete((launched, error) -> {
+            if (error != null) {
+                response.onError(unwrap(error));
+            } else {
+                answer(supervisor.launch(toOrder(request), request.getCredential(), true), launched, response);
+            }
+        });
+    }
+
+    private void answer(LaunchOutcome outcome, List<String> launchedBelow, StreamObserver<LaunchJobResponse> response) {
         switch (outcome) {
             case LaunchOutcome.Started s -> {
-                response.onNext(LaunchJobResponse.newBuilder().setPid(s.pid()).build());
+                LaunchJobResponse.Builder ok = LaunchJobResponse.newBuilder().setPid(s.pid());
+                if (!nodeName.isEmpty()) {
+                    ok.addLaunchedNodes(nodeName).addAllLaunchedNodes(launchedBelow);
+                }
+                response.onNext(ok.build());
                 response.onCompleted();
             }
             case LaunchOutcome.Refused r -> response.onError(Status.PERMISSION_DENIED.withDescription(r.reason()).asRuntimeException());
@@ -47,6 +103,11 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
             case LaunchOutcome.Unrunnable u -> response.onError(Status.FAILED_PRECONDITION.withDescription(u.message()).asRuntimeException());
             case LaunchOutcome.Failed f -> response.onError(Status.INTERNAL.withDescription(f.message()).asRuntimeException());
         }
+    }
+
+    private static StatusRuntimeException unwrap(Throwable error) {
+        Throwable cause = error instanceof CompletionException c ? c.getCause() : error;
+        return cause instanceof StatusRuntimeException e ? e : Status.fromThrowable(cause).asRuntimeException();
     }
 
     @Override

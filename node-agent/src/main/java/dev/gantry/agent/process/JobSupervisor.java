@@ -1,5 +1,6 @@
 package dev.gantry.agent.process;
 
+import dev.gantry.agent.job.AllocationHolder;
 import dev.gantry.agent.job.ControlOutcome;
 import dev.gantry.agent.job.ExitStatus;
 import dev.gantry.agent.job.JobState;
@@ -91,15 +92,23 @@ public final class JobSupervisor implements AutoCloseable {
      * exec of the job's first process (persisting the table entry and logging come after).
      */
     public LaunchOutcome launch(LaunchOrder order, SignedCredential credential) {
+        return launch(order, credential, true);
+    }
+
+    /**
+     * LaunchJob for one node of a multi-node job: the batch host runs the batch script; any other node verifies the
+     * same credential (for the same script) and runs an {@link AllocationHolder} in the job's cgroup instead.
+     */
+    public LaunchOutcome launch(LaunchOrder order, SignedCredential credential, boolean batchHost) {
         long[] execNanos = {0};
         long begin = System.nanoTime();
-        LaunchOutcome outcome = doLaunch(order, credential, execNanos);
+        LaunchOutcome outcome = doLaunch(order, credential, batchHost, execNanos);
         telemetry.launched(outcome, outcome instanceof LaunchOutcome.Started ? Duration.ofNanos(execNanos[0] - begin) : null);
         return outcome;
     }
 
     /** @param execNanos receives System.nanoTime() right after the job's process was started */
-    private LaunchOutcome doLaunch(LaunchOrder order, SignedCredential credential, long[] execNanos) {
+    private LaunchOutcome doLaunch(LaunchOrder order, SignedCredential credential, boolean batchHost, long[] execNanos) {
         Optional<LaunchOutcome.InvalidRequest> problem = order.problem();
         if (problem.isPresent()) {
             return problem.get();
@@ -111,6 +120,9 @@ public final class JobSupervisor implements AutoCloseable {
         } catch (CredentialException e) {
             LOG.warn("job {}: launch refused: {}", jobId, e.getMessage());
             return new LaunchOutcome.Refused(e.getMessage());
+        }
+        if (!cred.getStepId().isEmpty()) {
+            return new LaunchOutcome.Refused("credential is for step " + jobId + "." + cred.getStepId() + ", not for launching the job");
         }
         RunningJob job = new RunningJob(jobId);
         synchronized (this) {
@@ -130,7 +142,7 @@ public final class JobSupervisor implements AutoCloseable {
         Containment.JobGroup group = null;
         try {
             group = containment.create(jobId, order.memoryMb());
-            attempt = launcher.start(order, user, cred.getNodesList(), group);
+            attempt = launcher.start(batchHost ? order : AllocationHolder.of(order), user, cred.getNodesList(), group);
         } catch (java.io.IOException e) {
             attempt = new BatchLauncher.Attempt.NotStarted(new LaunchOutcome.Failed("cannot create the job's cgroup: " + e.getMessage()));
         } catch (RuntimeException e) {
@@ -260,6 +272,24 @@ public final class JobSupervisor implements AutoCloseable {
     /** Ids of the jobs this node runs (also those being started or killed), in increasing order. */
     public synchronized List<Long> runningJobIds() {
         return jobs.keySet().stream().sorted().toList();
+    }
+
+    /** What a job step's tasks need from the job they run in: its user and container. */
+    public record StepHost(JobUser user, java.util.List<java.nio.file.Path> joinFiles) {}
+
+    /** The job's user and container when it runs here (not starting, suspended or ending); empty otherwise. */
+    public synchronized Optional<StepHost> stepHost(long jobId) {
+        RunningJob job = jobs.get(jobId);
+        if (job == null || job.state != JobState.RUNNING || job.group == null || job.user == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new StepHost(job.user, job.group.joinFiles()));
+    }
+
+    /** Whether the job is in this node's table and not yet being terminated or ending. */
+    public synchronized boolean holds(long jobId) {
+        RunningJob job = jobs.get(jobId);
+        return job != null && (job.state == JobState.RUNNING || job.state == JobState.SUSPENDED || job.state == JobState.STARTING);
     }
 
     /** The batch script's pid of a job with a process. */

@@ -2,6 +2,9 @@ package dev.gantry.agent.runtime;
 
 import dev.gantry.agent.grpc.ExitReportSender;
 import dev.gantry.agent.grpc.HubSession;
+import dev.gantry.agent.grpc.LaunchForwarder;
+import dev.gantry.agent.grpc.StepAgentGrpcService;
+import dev.gantry.agent.process.StepRunner;
 import dev.gantry.agent.grpc.NodeAgentGrpcService;
 import dev.gantry.agent.job.LaunchGuard;
 import dev.gantry.agent.node.Backoff;
@@ -178,9 +181,23 @@ class AgentFactory {
         return supervisor;
     }
 
+    /** Forwards multi-node launches to peer agents (TreeWidth fan-out), one plaintext channel per peer. */
     @Singleton
-    NodeAgentGrpcService nodeAgent(JobSupervisor supervisor) {
-        return new NodeAgentGrpcService(supervisor);
+    @Bean(preDestroy = "close")
+    LaunchForwarder launchForwarder(AgentMetrics metrics) {
+        return new LaunchForwarder(address -> ManagedChannelBuilder.forTarget(address).usePlaintext().build(), metrics);
+    }
+
+    /** StepAgent: srun's job steps, run in their jobs' containers. */
+    @Singleton
+    StepAgentGrpcService stepAgent(AgentSettings settings, JobSupervisor supervisor, AgentMetrics metrics) {
+        return new StepAgentGrpcService(settings.nodeName(), new CredentialVerifier(settings.credentialKey(), InstantSource.system()),
+                supervisor, new StepRunner(BatchLauncher.defaultTools()), metrics::stepTasksStarted);
+    }
+
+    @Singleton
+    NodeAgentGrpcService nodeAgent(AgentSettings settings, JobSupervisor supervisor, LaunchForwarder forwarder) {
+        return new NodeAgentGrpcService(supervisor, settings.nodeName(), forwarder);
     }
 
     @Singleton

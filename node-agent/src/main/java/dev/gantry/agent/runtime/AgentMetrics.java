@@ -1,5 +1,6 @@
 package dev.gantry.agent.runtime;
 
+import dev.gantry.agent.grpc.LaunchForwarder;
 import dev.gantry.agent.job.JobState;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.Signals;
@@ -23,9 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code oom_kills_total} (jobs that ended out of memory), {@code running_cpu_seconds{partition}} and
  * {@code running_memory_bytes{partition}} (CPU time so far and resident memory now of the jobs running on this
  * node, summed per partition, from the periodic sample) and {@code containment_mode{mode}} (1 for the mode in
- * use). Never labelled by job or user. Thread-safe.
+ * use), {@code launch_forwards_total{result=ok|failed}} (multi-node launches sent on to another agent), {@code step_tasks_total} (job step tasks started here). Never labelled by job or user. Thread-safe.
  */
-public final class AgentMetrics implements JobTelemetry {
+public final class AgentMetrics implements JobTelemetry, LaunchForwarder.Telemetry {
 
     private final MeterRegistry registry;
     private final Timer launchSeconds;
@@ -45,6 +46,8 @@ public final class AgentMetrics implements JobTelemetry {
         for (String result : new String[] {"ok", "refused", "failed"}) {
             launches(result);
         }
+        forwards("ok");
+        forwards("failed");
     }
 
     /** Registers the gauges that read the supervisor's job table. */
@@ -69,6 +72,27 @@ public final class AgentMetrics implements JobTelemetry {
         if (startLatency != null) {
             launchSeconds.record(startLatency);
         }
+    }
+
+    /** {@code gantry_agent_launch_forwards_total{result=ok|failed}}: multi-node launches this agent sent on to another. */
+    @Override
+    public void forwarded(boolean ok) {
+        forwards(ok ? "ok" : "failed").increment();
+    }
+
+    /** {@code gantry_agent_step_tasks_total}: tasks of job steps (srun) started on this node. */
+    public void stepTasksStarted(long tasks) {
+        Counter.builder("gantry_agent_step_tasks_total")
+                .description("Tasks of job steps (srun) started on this node")
+                .register(registry)
+                .increment(tasks);
+    }
+
+    private Counter forwards(String result) {
+        return Counter.builder("gantry_agent_launch_forwards_total")
+                .description("Multi-node launches this agent forwarded to another node's agent (TreeWidth fan-out), by result")
+                .tag("result", result)
+                .register(registry);
     }
 
     @Override

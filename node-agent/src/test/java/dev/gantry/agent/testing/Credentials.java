@@ -21,6 +21,8 @@ public final class Credentials {
     private Instant issuedAt = Instant.now();
     private Instant expiresAt = Instant.now().plusSeconds(3600);
     private String script = "";
+    private String stepId = "";
+    private byte[] stepCommand;
 
     public static final int OWN_UID = idOf("unix:uid");
     public static final int OWN_GID = idOf("unix:gid");
@@ -63,6 +65,13 @@ public final class Credentials {
         return this;
     }
 
+    /** A step credential (srun): step {@code id} running {@code argv}. */
+    public Credentials step(String id, List<String> argv) {
+        this.stepId = id;
+        this.stepCommand = dev.gantry.agent.job.StepCommand.digestInput(argv);
+        return this;
+    }
+
     public Credentials script(String text) {
         this.script = text;
         return this;
@@ -77,7 +86,8 @@ public final class Credentials {
                 .addAllNodes(nodes)
                 .setIssuedAt(ts(issuedAt))
                 .setExpiresAt(ts(expiresAt))
-                .setScriptSha256(CredentialVerifier.scriptDigest(script.getBytes(StandardCharsets.UTF_8)))
+                .setScriptSha256(CredentialVerifier.scriptDigest(stepCommand != null ? stepCommand : script.getBytes(StandardCharsets.UTF_8)))
+                .setStepId(stepId)
                 .build());
     }
 

@@ -68,6 +68,8 @@ public final class Controller implements AutoCloseable {
     private final java.util.Map<Long, List<Long>> arrays = new java.util.HashMap<>();
     public final JobCommands commands = new JobCommands(this);
     public final GangSlices gang = new GangSlices(this);
+    /** scontrol suspend and resume. */
+    public final ManualSuspension suspension = new ManualSuspension(this);
     final JobDependencies dependencies = new JobDependencies(this);
     private final int maxArraySize;
     private final ExecutorService loop;
@@ -305,8 +307,18 @@ public final class Controller implements AutoCloseable {
         return preempt;
     }
 
+    /** Whether some partition has BackfillPolicy=PREEMPT (the preemption pass then runs whatever PreemptType says). */
+    boolean backfillPreempts() {
+        return dev.gantry.scheduler.preempt.BackfillPreemption.anyIn(config.partitions());
+    }
+
     long killWait() {
         return killWait;
+    }
+
+    /** TreeWidth: how many nodes each agent forwards a multi-node launch to. */
+    int treeWidth() {
+        return config.get(Keys.TREE_WIDTH);
     }
 
     SubmissionPolicy policy() {
@@ -338,7 +350,16 @@ public final class Controller implements AutoCloseable {
 
     /** Cancels jobs as scancel does: pending ones end now, running ones go through the kill sequence. */
     public CompletableFuture<List<CancelOutcome>> cancel(List<Long> ids) {
+        return cancel(ids, null);
+    }
+
+    /**
+     * scancel by {@code user}: users cancel their own jobs, operators and administrators any ({@link
+     * dev.gantry.scheduler.model.Role}); another user's job answers "Access/permission denied". Null: not checked.
+     */
+    public CompletableFuture<List<CancelOutcome>> cancel(List<Long> ids, String user) {
         return call(() -> {
+            boolean anyJob = user == null || terms.isAdmin(user, -1);
             Instant now = clock.instant();
             List<CancelOutcome> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
@@ -350,7 +371,12 @@ public final class Controller implements AutoCloseable {
                     continue;
                 }
                 boolean any = false;
+                String denied = null;
                 for (JobRecord j : targets) {
+                    if (!anyJob && !j.user().equals(user)) {
+                        denied = "Access/permission denied";
+                        continue;
+                    }
                     if (j.state().isFinished() || j.completing()) {
                         continue;
                     }
@@ -367,7 +393,7 @@ public final class Controller implements AutoCloseable {
                     writes.add(writer.write(next));
                     any = true;
                 }
-                out.add(new CancelOutcome(id, any ? null : "Job/step already completing or completed"));
+                out.add(new CancelOutcome(id, any ? null : denied != null ? denied : "Job/step already completing or completed"));
             }
             trigger();
             return new CancelBatch(out, writes);
@@ -400,6 +426,9 @@ public final class Controller implements AutoCloseable {
                 .endTime(j.endTime() != null && j.endTime().isBefore(endTime) ? j.endTime() : endTime).build();
         state.put(done);
         priorities.stopped(j, done.endTime());
+        if (j.allocation().size() > 1) {
+            launcher.endOtherParts(j, "job ended"); // the other nodes' allocation holders (and any leftovers)
+        }
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
         publishNodes(j.allocation());
         metrics.ended(done);
@@ -413,6 +442,9 @@ public final class Controller implements AutoCloseable {
                 .startTime(null).reason(PendingReason.NONE).controls(j.controls().withRestart()).build();
         state.put(pending);
         priorities.stopped(j, clock.instant());
+        if (j.allocation().size() > 1) {
+            launcher.endOtherParts(j, "requeued"); // whatever part of the launch reached the other nodes
+        }
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
         publishNodes(j.allocation());
         writer.write(pending);
@@ -451,6 +483,7 @@ public final class Controller implements AutoCloseable {
             if (j == null || !ClusterState.holds(j) || !r.getNode().equals(j.batchHost())) {
                 return null;
             }
+            PreemptionView.processesGone(this, j, r.hasEndedAt() ? JobProtos.instant(r.getEndedAt()) : clock.instant());
             if (j.completing() && j.state() == JobState.PENDING) {
                 return backInQueue(j); // scontrol requeue: its processes are gone, it waits again
             }
@@ -511,13 +544,16 @@ public final class Controller implements AutoCloseable {
 
     /** Jobs as the API shows them, filtered (controller thread). */
     public CompletableFuture<List<Job>> listJobs(JobQuery query) {
-        return call(() -> state.jobs().stream().filter(query::matches).map(JobProtos::toProto).toList());
+        return call(() -> {
+            PreemptionView view = new PreemptionView(preempt);
+            return state.jobs().stream().filter(query::matches).map(view::toProto).toList();
+        });
     }
 
     public CompletableFuture<Job> findJob(long id) {
         return call(() -> {
             JobRecord j = state.job(id);
-            return j == null ? null : JobProtos.toProto(j);
+            return j == null ? null : new PreemptionView(preempt).toProto(j);
         });
     }
 

@@ -2,17 +2,21 @@ package dev.gantry.scheduler.runtime;
 
 import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.ArrayTask;
+import dev.gantry.api.v1.FanoutTarget;
 import dev.gantry.api.v1.LaunchCredential;
 import dev.gantry.api.v1.LaunchJobRequest;
+import dev.gantry.api.v1.SignedCredential;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
 import dev.gantry.scheduler.control.ArraySpec;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
+import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.Status;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -21,11 +25,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends launches (with a signed credential) and terminations to node agents, and turns their failures into
- * job outcomes on the controller thread. The launch goes to the batch host, the allocation's first node.
+ * job outcomes on the controller thread. The launch goes to the batch host, the allocation's first node, once:
+ * for a multi-node job it carries the other nodes (addresses, shares) and TreeWidth, and the agents fan it out
+ * among themselves (Slurm's tree forwarding), each verifying the credential itself. Terminate, suspend and
+ * resume go to every node of the job.
  */
 public final class JobLauncher {
 
     private static final Logger LOG = LoggerFactory.getLogger(JobLauncher.class);
+    /** The trailer in which an agent of a launch's fan-out tree names the node whose part failed. */
+    static final io.grpc.Metadata.Key<String> FAILED_NODE = io.grpc.Metadata.Key.of("gantry-failed-node", io.grpc.Metadata.ASCII_STRING_MARSHALLER);
     /** How long a credential stays valid: long enough for a slow agent, short enough to limit replays. */
     static final long CREDENTIAL_LIFETIME_SECONDS = 300;
 
@@ -76,6 +85,7 @@ public final class JobLauncher {
                 .setQos(job.controls().qos())
                 .setRestartCount(job.controls().restartCount());
         arrayTask(job, request);
+        fanout(job, request);
         long t0 = System.nanoTime();
         agents.launch(host.agentAddress(), request.build()).whenComplete((response, error) -> {
             controller.metrics.launchRoundTrip(System.nanoTime() - t0, error == null);
@@ -83,6 +93,36 @@ public final class JobLauncher {
                 controller.run(() -> launchFailed(job, error));
             }
         });
+    }
+
+    /**
+     * A credential for step {@code stepId} of a running job (srun): the job's user, the step's nodes, and the digest of
+     * the step's command (each argument followed by a NUL byte, as the agents' StepCommand computes it).
+     */
+    SignedCredential stepCredential(JobRecord job, String stepId, List<String> nodes, List<String> argv) {
+        Instant now = controller.clock.instant();
+        StringBuilder command = new StringBuilder();
+        argv.forEach(a -> command.append(a).append('\0'));
+        return signer.sign(LaunchCredential.newBuilder()
+                .setJobId(job.id()).setUser(job.user()).setUid(job.uid()).setGid(job.gid())
+                .addAllNodes(nodes).setStepId(stepId)
+                .setIssuedAt(ts(now)).setExpiresAt(ts(now.plusSeconds(CREDENTIAL_LIFETIME_SECONDS)))
+                .setScriptSha256(CredentialVerifier.scriptDigest(command.toString().getBytes(StandardCharsets.UTF_8)))
+                .build());
+    }
+
+    /** A multi-node job: the nodes after the batch host, with their agents' addresses and shares, for the agents to fan out to. */
+    private void fanout(JobRecord job, LaunchJobRequest.Builder request) {
+        if (job.allocation().size() < 2) {
+            return;
+        }
+        request.setBatchHost(job.batchHost()).setTreeWidth(controller.treeWidth());
+        for (NodeShare share : job.allocation().subList(1, job.allocation().size())) {
+            NodeRecord n = controller.state.node(share.node());
+            request.addForwardTo(FanoutTarget.newBuilder().setNode(share.node())
+                    .setAddress(n == null ? "" : n.agentAddress())
+                    .setCpusOnNode(share.cpus()).setMemoryMb(share.memoryMb()).addAllCoreIds(share.coreIds()));
+        }
     }
 
     /** SLURM_ARRAY_* for an array task: its place in the array as submitted. */
@@ -108,6 +148,22 @@ public final class JobLauncher {
         }
         Status status = Status.fromThrowable(error);
         switch (status.getCode()) {
+            case ABORTED -> { // an agent of the fan-out tree could not reach another: that node failed, nothing ran
+                String failed = Status.trailersFromThrowable(error) == null ? null
+                        : Status.trailersFromThrowable(error).get(FAILED_NODE);
+                NodeRecord n = failed == null ? null : controller.state.node(failed);
+                if (n != null && j.nodeNames().contains(failed) && !n.notResponding()) {
+                    // kept out of placements until its agent heartbeats again
+                    controller.state.putNode(n.notRespondingSince("agent unreachable: " + status.getDescription()));
+                }
+                LOG.warn("job {} launch failed: {}", j.id(), status.getDescription());
+                if (j.controls().requeue()) {
+                    controller.requeue(j, "launch failed: " + status.getDescription());
+                } else {
+                    controller.writer.write(controller.finish(j, JobState.NODE_FAIL, "launch failed: " + status.getDescription(), 1, 0,
+                            controller.clock.instant()));
+                }
+            }
             case UNAVAILABLE, DEADLINE_EXCEEDED -> {
                 NodeRecord n = controller.state.node(j.batchHost());
                 controller.state.putNode(n.notRespondingSince("agent unreachable: " + status.getDescription()));
@@ -122,8 +178,30 @@ public final class JobLauncher {
         }
     }
 
-    /** Starts the kill sequence on the job's batch host; retried while the agent is unreachable. */
+    /**
+     * A multi-node job has ended on its batch host (or failed to launch): ends its part on every other node (the
+     * allocation holder and anything left of it), with the kill sequence. Idempotent on the agents.
+     */
+    void endOtherParts(JobRecord job, String why) {
+        for (String node : job.nodeNames().subList(1, job.nodeNames().size())) {
+            NodeRecord n = controller.state.node(node);
+            if (n != null && !n.agentAddress().isEmpty()) {
+                terminateOrphan(n, job.id(), controller.killWait(), why);
+            }
+        }
+    }
+
+    /**
+     * Starts the kill sequence on every node of the job: the batch host (retried while its agent is unreachable, as
+     * its exit report ends the job) and, once each, the others.
+     */
     void terminate(JobRecord job, long killWaitSeconds, String why) {
+        for (String node : job.nodeNames().subList(Math.min(1, job.nodeNames().size()), job.nodeNames().size())) {
+            NodeRecord n = controller.state.node(node);
+            if (n != null && !n.agentAddress().isEmpty()) {
+                terminateOrphan(n, job.id(), killWaitSeconds, why);
+            }
+        }
         NodeRecord host = controller.state.node(job.batchHost());
         if (host == null || host.agentAddress().isEmpty()) {
             return;
@@ -148,24 +226,29 @@ public final class JobLauncher {
      * and the next slice's decision corrects it.
      */
     void suspendOrResume(JobRecord job, boolean suspend) {
-        NodeRecord host = controller.state.node(job.batchHost());
-        if (host == null || host.agentAddress().isEmpty()) {
-            return;
-        }
-        var call = suspend ? agents.suspend(host.agentAddress(), job.id()) : agents.resume(host.agentAddress(), job.id());
-        call.whenComplete((r, error) -> {
-            if (error != null) {
-                LOG.warn("{} job {} on {}: {}", suspend ? "suspend" : "resume", job.id(), job.batchHost(),
-                        Status.fromThrowable(error));
+        for (String node : job.nodeNames()) {
+            NodeRecord host = controller.state.node(node);
+            if (host == null || host.agentAddress().isEmpty()) {
+                continue;
             }
-        });
+            var call = suspend ? agents.suspend(host.agentAddress(), job.id()) : agents.resume(host.agentAddress(), job.id());
+            call.whenComplete((r, error) -> {
+                if (error != null) {
+                    LOG.warn("{} job {} on {}: {}", suspend ? "suspend" : "resume", job.id(), node, Status.fromThrowable(error));
+                }
+            });
+        }
     }
 
     /** Kills a job an agent runs that the controller considers over (sent once; the agent re-reports it otherwise). */
     void terminateOrphan(NodeRecord node, long jobId, long killWaitSeconds) {
-        agents.terminate(node.agentAddress(), jobId, killWaitSeconds, "orphan").whenComplete((r, error) -> {
+        terminateOrphan(node, jobId, killWaitSeconds, "orphan");
+    }
+
+    private void terminateOrphan(NodeRecord node, long jobId, long killWaitSeconds, String why) {
+        agents.terminate(node.agentAddress(), jobId, killWaitSeconds, why).whenComplete((r, error) -> {
             if (error != null) {
-                LOG.warn("terminate orphan job {} on {}: {}", jobId, node.name(), Status.fromThrowable(error));
+                LOG.warn("terminate ({}) job {} on {}: {}", why, jobId, node.name(), Status.fromThrowable(error));
             }
         });
     }

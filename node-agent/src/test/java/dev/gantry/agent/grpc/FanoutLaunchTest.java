@@ -1,0 +1,100 @@
+package dev.gantry.agent.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.agent.process.SiteScripts;
+import dev.gantry.agent.testing.Await;
+import dev.gantry.agent.testing.FanoutRig;
+import dev.gantry.api.v1.LaunchJobResponse;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Multi-node launches with real processes: the controller's one LaunchJob reaches every node through the agents'
+ * TreeWidth forwarding; the batch script runs on the batch host only; every other node verifies the credential,
+ * runs the prolog and holds the allocation until terminated; a forward that fails fails the launch naming the node.
+ */
+class FanoutLaunchTest {
+
+    private static final List<String> THREE = List.of("n1", "n2", "n3");
+
+    @ParameterizedTest(name = "TreeWidth={0}: n1 forwards {1}, n2 forwards {2}")
+    @CsvSource({"1, 1, 1", "2, 2, 0", "50, 2, 0"})
+    void oneLaunch_reachesAllThreeAgents_inATreeOfTheGivenWidth(int width, int n1Forwards, int n2Forwards, @TempDir Path tmp) throws Exception {
+        Path prolog = tmp.resolve("prolog.sh");
+        Path seen = Files.createDirectories(tmp.resolve("seen"));
+        Files.writeString(prolog, "#!/bin/sh\necho \"$SLURM_JOB_ID\" > " + seen + "/\"$SLURMD_NODENAME\"\n");
+        prolog.toFile().setExecutable(true);
+        try (FanoutRig rig = new FanoutRig(tmp, 3, SiteScripts.of(prolog.toString(), "", Duration.ofSeconds(30)))) {
+            String script = "#!/bin/sh\necho \"batch on $SLURMD_NODENAME of $SLURM_JOB_NUM_NODES after $(ls " + seen + " | wc -l) prologs\"\n";
+            LaunchJobResponse response = rig.first().launchJob(rig.launch(7, script, width, THREE, THREE));
+
+            assertEquals(Set.copyOf(THREE), Set.copyOf(response.getLaunchedNodesList()));
+            assertEquals(n1Forwards, rig.node("n1").forwardsOk.get());
+            assertEquals(n2Forwards, rig.node("n2").forwardsOk.get());
+            assertEquals(0, rig.node("n3").forwardsOk.get());
+            assertEquals(Set.of("n1", "n2", "n3"), new TreeSet<>(List.of(seen.toFile().list())), "the prolog ran on every node");
+            Path out = rig.workDir.resolve("slurm-7.out");
+            Await.until("the batch script's output", () -> Files.exists(out) && readQuietly(out).contains("batch"));
+            assertEquals("batch on n1 of 3 after 3 prologs\n", Files.readString(out),
+                    "the batch script ran once, on the batch host, after every node's prolog");
+            Await.until("n1's exit report", () -> rig.node("n1").exitReported(7));
+            assertEquals(List.of(7L), rig.node("n2").supervisor.runningJobIds(), "n2 holds the allocation until terminated");
+            assertEquals(List.of(7L), rig.node("n3").supervisor.runningJobIds(), "n3 holds the allocation until terminated");
+
+            for (String n : List.of("n2", "n3")) {
+                rig.node(n).supervisor.terminate(7, Duration.ZERO, "job over");
+                Await.until(n + "'s exit report", () -> rig.node(n).exitReported(7));
+            }
+        }
+    }
+
+    @Test
+    void anUnreachableNode_failsTheLaunchAborted_namingTheNode(@TempDir Path tmp) {
+        try (FanoutRig rig = new FanoutRig(tmp, 2, SiteScripts.NONE)) {
+            List<String> nodes = List.of("n1", "n2", "n9");
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                    () -> rig.first().launchJob(rig.launch(8, "#!/bin/sh\ntrue\n", 1, nodes, nodes)));
+
+            assertEquals(Status.Code.ABORTED, e.getStatus().getCode());
+            assertTrue(e.getStatus().getDescription().startsWith("node n9: agent unreachable"), e.getStatus().getDescription());
+            assertEquals("n9", e.getTrailers().get(LaunchForwarder.FAILED_NODE));
+            assertEquals(1, rig.node("n2").forwardsFailed.get(), "n2 was the one that could not reach n9");
+            assertEquals(List.of(), rig.node("n1").supervisor.runningJobIds(), "the batch host started nothing");
+            assertTrue(!Files.exists(rig.workDir.resolve("slurm-8.out")), "the batch script never ran");
+        }
+    }
+
+    @Test
+    void aNodeTheCredentialDoesNotName_refusesItsPart_andTheLaunchFailsWithItsReason(@TempDir Path tmp) {
+        try (FanoutRig rig = new FanoutRig(tmp, 3, SiteScripts.NONE)) {
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                    () -> rig.first().launchJob(rig.launch(9, "#!/bin/sh\ntrue\n", 50, THREE, List.of("n1", "n2"))));
+
+            assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+            assertTrue(e.getStatus().getDescription().startsWith("node n3: "), e.getStatus().getDescription());
+            assertEquals(List.of(), rig.node("n3").supervisor.runningJobIds());
+            assertEquals(List.of(), rig.node("n1").supervisor.runningJobIds(), "the batch host started nothing");
+        }
+    }
+
+    private static String readQuietly(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.gantry.scheduler.control;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.LongPredicate;
+
+/**
+ * The steps (srun) of running jobs, as slurmctld keeps them: each job numbers its steps 0, 1, … in the order they
+ * are created (the batch script is the step "batch", not kept here); a step stays until srun reports its end or
+ * its job stops running. Pure, not thread-safe: the controller thread owns it.
+ */
+public final class StepRegistry {
+
+    /** One step of a job. */
+    public record Step(long jobId, int stepId, String name, List<String> nodes, int numTasks, List<String> argv, Instant startTime) {
+        public Step {
+            nodes = List.copyOf(nodes);
+            argv = List.copyOf(argv);
+        }
+
+        /** Slurm's step id: {@code jobid.stepid}. */
+        public String id() {
+            return jobId + "." + stepId;
+        }
+    }
+
+    private final Map<Long, TreeMap<Integer, Step>> steps = new HashMap<>();
+    private final Map<Long, Integer> nextStepId = new HashMap<>();
+
+    /** Registers a new step of a running job, with the job's next step id. */
+    public Step add(long jobId, String name, List<String> nodes, int numTasks, List<String> argv, Instant now) {
+        int id = nextStepId.merge(jobId, 1, Integer::sum) - 1;
+        Step step = new Step(jobId, id, name, nodes, numTasks, argv, now);
+        steps.computeIfAbsent(jobId, j -> new TreeMap<>()).put(id, step);
+        return step;
+    }
+
+    /** Forgets a step that ended; whether it was known. Idempotent. */
+    public boolean complete(long jobId, int stepId) {
+        TreeMap<Integer, Step> of = steps.get(jobId);
+        return of != null && of.remove(stepId) != null;
+    }
+
+    /** The job's running steps, by step id. */
+    public List<Step> of(long jobId) {
+        TreeMap<Integer, Step> of = steps.get(jobId);
+        return of == null ? List.of() : List.copyOf(of.values());
+    }
+
+    /**
+     * Forgets the steps and the step numbering of every job that is no longer running (a requeued job numbers its
+     * steps from 0 again, as Slurm does).
+     */
+    public void retainRunning(LongPredicate running) {
+        List<Long> gone = new ArrayList<>();
+        for (Long id : nextStepId.keySet()) {
+            if (!running.test(id)) {
+                gone.add(id);
+            }
+        }
+        gone.forEach(id -> {
+            steps.remove(id);
+            nextStepId.remove(id);
+        });
+    }
+}

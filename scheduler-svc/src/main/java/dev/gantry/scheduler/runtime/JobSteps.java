@@ -1,0 +1,146 @@
+package dev.gantry.scheduler.runtime;
+
+import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.CreateStepRequest;
+import dev.gantry.api.v1.CreateStepResponse;
+import dev.gantry.api.v1.Step;
+import dev.gantry.api.v1.StepTarget;
+import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.scheduler.control.StepLayout;
+import dev.gantry.scheduler.control.StepRegistry;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeRecord;
+import io.grpc.Status;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Job steps on the controller thread (slurmctld's step records): srun creates a step of a running job it belongs
+ * to, gets its layout, its nodes' agent addresses and a step credential, and reports its end; squeue -s and
+ * scontrol show step list the steps of running jobs, each job's batch script as its step "batch". Steps of a job
+ * that stopped running are forgotten (its processes, steps' included, were killed with it).
+ */
+public final class JobSteps {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JobSteps.class);
+
+    private final Controller controller;
+    private final StepRegistry registry = new StepRegistry();
+
+    public JobSteps(Controller controller) {
+        this.controller = controller;
+    }
+
+    /** CreateStep: fails with a gRPC status (NOT_FOUND, PERMISSION_DENIED, FAILED_PRECONDITION, INVALID_ARGUMENT). */
+    public CompletableFuture<CreateStepResponse> create(CreateStepRequest r) {
+        return controller.call(() -> {
+            prune();
+            if (r.getArgvCount() == 0 || r.getArgv(0).isEmpty()) {
+                throw Status.INVALID_ARGUMENT.withDescription("argv: a command is required").asRuntimeException();
+            }
+            JobRecord j = controller.state.job(r.getJobId());
+            if (j == null) {
+                throw Status.NOT_FOUND.withDescription("Invalid job id specified").asRuntimeException();
+            }
+            if (!r.getUser().equals(j.user()) && !r.getUser().equals("root")) {
+                throw Status.PERMISSION_DENIED.withDescription("Access/permission denied: job " + j.id() + " belongs to " + j.user()).asRuntimeException();
+            }
+            if (j.state() != JobState.RUNNING || j.completing()) {
+                throw Status.FAILED_PRECONDITION.withDescription("Job " + j.id() + " is not running (" + j.state() + ")").asRuntimeException();
+            }
+            List<String> named = new ArrayList<>();
+            for (String n : r.getNodeListList()) {
+                try {
+                    named.addAll(Hostlist.expand(n));
+                } catch (IllegalArgumentException e) {
+                    throw Status.INVALID_ARGUMENT.withDescription("node_list: " + e.getMessage()).asRuntimeException();
+                }
+            }
+            StepLayout.Result layout = StepLayout.plan(j.nodeNames(), r.getNodes(), r.getNumTasks(), named);
+            if (layout.refusal().isPresent()) {
+                throw Status.FAILED_PRECONDITION.withDescription(layout.refusal().get()).asRuntimeException();
+            }
+            List<String> nodes = layout.placements().stream().map(StepLayout.Placement::node).toList();
+            String name = r.getName().isEmpty() ? r.getArgv(0).substring(r.getArgv(0).lastIndexOf('/') + 1) : r.getName();
+            StepRegistry.Step step = registry.add(j.id(), name, nodes, layout.numTasks(), r.getArgvList(), controller.clock.instant());
+            CreateStepResponse.Builder out = CreateStepResponse.newBuilder().setStep(toProto(j, step))
+                    .setCredential(controller.launcher.stepCredential(j, Integer.toString(step.stepId()), nodes, r.getArgvList()));
+            for (StepLayout.Placement p : layout.placements()) {
+                NodeRecord n = controller.state.node(p.node());
+                out.addTargets(StepTarget.newBuilder().setNode(p.node()).setAddress(n == null ? "" : n.agentAddress())
+                        .setNodeId(p.nodeId()).addAllTaskIds(p.taskIds()));
+            }
+            controller.metrics.stepStarted(j.partition());
+            LOG.info("step {} created: {} task(s) on {}", step.id(), step.numTasks(), nodes);
+            return out.build();
+        });
+    }
+
+    /** CompleteStep: the step leaves the registry. Idempotent; an unknown step is not an error. */
+    public CompletableFuture<Boolean> complete(long jobId, String stepId, int exitCode) {
+        return controller.call(() -> {
+            int id;
+            try {
+                id = Integer.parseInt(stepId);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+            boolean known = registry.complete(jobId, id);
+            if (known) {
+                LOG.info("step {}.{} ended (exit {})", jobId, stepId, exitCode);
+            }
+            return known;
+        });
+    }
+
+    /** ListSteps: the batch step and the steps of each running job of {@code jobIds} (all when empty), in job then step order. */
+    public CompletableFuture<List<Step>> list(Collection<Long> jobIds) {
+        return controller.call(() -> {
+            prune();
+            List<Step> out = new ArrayList<>();
+            controller.state.jobs().stream()
+                    .filter(j -> running(j) && (jobIds.isEmpty() || jobIds.contains(j.id())))
+                    .sorted(Comparator.comparingLong(JobRecord::id))
+                    .forEach(j -> {
+                        out.add(batchStep(j));
+                        registry.of(j.id()).forEach(s -> out.add(toProto(j, s)));
+                    });
+            return out;
+        });
+    }
+
+    private void prune() {
+        registry.retainRunning(id -> {
+            JobRecord j = controller.state.job(id);
+            return j != null && running(j);
+        });
+    }
+
+    /** Running or suspended (a suspended job's steps are stopped with it, and still exist). */
+    private static boolean running(JobRecord j) {
+        return (j.state() == JobState.RUNNING || j.state() == JobState.SUSPENDED) && !j.completing();
+    }
+
+    private static Step batchStep(JobRecord j) {
+        return Step.newBuilder().setJobId(j.id()).setStepId("batch").setName("batch").setPartition(j.partition())
+                .setUser(j.user()).setStartTime(ts(j.startTime())).addNodes(j.batchHost()).setNumTasks(1)
+                .setState(j.state().name()).setNumCpus(j.allocation().get(0).cpus()).build();
+    }
+
+    private static Step toProto(JobRecord j, StepRegistry.Step s) {
+        return Step.newBuilder().setJobId(s.jobId()).setStepId(Integer.toString(s.stepId())).setName(s.name())
+                .setPartition(j.partition()).setUser(j.user()).setStartTime(ts(s.startTime())).addAllNodes(s.nodes())
+                .setNumTasks(s.numTasks()).setState(j.state().name()).addAllArgv(s.argv()).setNumCpus(s.numTasks()).build();
+    }
+
+    private static Timestamp ts(Instant t) {
+        return t == null ? Timestamp.getDefaultInstance() : Timestamp.newBuilder().setSeconds(t.getEpochSecond()).setNanos(t.getNano()).build();
+    }
+}
