@@ -1,5 +1,6 @@
 package dev.gantry.agent.grpc;
 
+import com.google.common.util.concurrent.ListenableFuture;
 import com.google.protobuf.Timestamp;
 import dev.gantry.agent.job.JobExit;
 import dev.gantry.agent.node.Backoff;
@@ -7,13 +8,16 @@ import dev.gantry.agent.process.ExitJournal;
 import dev.gantry.agent.process.ExitSink;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.api.v1.ReportJobExitRequest;
+import dev.gantry.api.v1.ReportJobExitResponse;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -21,18 +25,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers job exits to AgentHub.ReportJobExit in the order jobs ended, each re-sent (capped backoff) until the
- * controller acknowledges it, which it does once the result is durable; it may restart in between. A report
+ * Delivers job exits to AgentHub.ReportJobExit, sent in the order jobs ended, each re-sent (capped backoff) until the
+ * controller acknowledges it, which it does once the result is durable; it may restart in between. Up to
+ * {@link #WINDOW} reports are in flight at once (the controller commits concurrent ones in one transaction, so a
+ * node whose jobs end quickly is not held to one exit per commit); after a failure only the oldest is sent, alone,
+ * until it is acknowledged, so an unreachable controller gets one call per backoff step. A report
  * the controller rejects as INVALID_ARGUMENT or NOT_FOUND (it does not know the job) is dropped with a warning,
  * so that it cannot hold back every later one. Each exit is recorded in the {@link ExitJournal} before it is
  * queued and removed once acknowledged; a restarted agent re-sends the ones its predecessor had not delivered.
- * Thread-safe; sends run on the scheduler, one at a time.
+ * Thread-safe; sends run on the scheduler, one window at a time.
  */
 public final class ExitReportSender implements ExitSink, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ExitReportSender.class);
 
-    private final AgentHubGrpc.AgentHubBlockingStub hub;
+    /** How many reports may be in flight at once. */
+    static final int WINDOW = 64;
+
+    private final AgentHubGrpc.AgentHubFutureStub hub;
     private final String nodeName;
     private final ScheduledExecutorService scheduler;
     private final Backoff backoff;
@@ -51,7 +61,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
     /** Starts by re-sending the exits {@code journal} holds from an earlier run, oldest first. */
     public ExitReportSender(AgentHubGrpc.AgentHubBlockingStub hub, String nodeName, ScheduledExecutorService scheduler,
             Backoff backoff, Duration callDeadline, ExitJournal journal) {
-        this.hub = hub;
+        this.hub = AgentHubGrpc.newFutureStub(hub.getChannel()); // calls go out on the blocking stub's channel
         this.nodeName = nodeName;
         this.scheduler = scheduler;
         this.backoff = backoff;
@@ -97,28 +107,45 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
 
     private void drain() {
         while (true) {
-            JobExit head;
+            List<JobExit> window;
             synchronized (this) {
-                head = queue.peekFirst();
-                if (head == null || closed) {
+                if (queue.isEmpty() || closed) {
                     draining = false;
                     return;
                 }
+                window = queue.stream().limit(failures > 0 ? 1 : WINDOW).toList();
             }
-            try {
-                hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).reportJobExit(toRequest(head));
-                delivered(head);
-            } catch (StatusRuntimeException e) {
-                Status.Code code = e.getStatus().getCode();
-                if (code == Status.Code.INVALID_ARGUMENT || code == Status.Code.NOT_FOUND) {
-                    LOG.warn("{}: controller rejected the exit report of job {} ({}); dropped", nodeName, head.jobId(), HubSession.describe(e));
-                    delivered(head);
-                    continue;
+            List<ListenableFuture<ReportJobExitResponse>> calls = new ArrayList<>(window.size());
+            for (JobExit exit : window) {
+                calls.add(hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).reportJobExit(toRequest(exit)));
+            }
+            StatusRuntimeException failed = null;
+            JobExit failedExit = null;
+            for (int i = 0; i < window.size(); i++) {
+                JobExit exit = window.get(i);
+                try {
+                    calls.get(i).get();
+                    delivered(exit);
+                } catch (ExecutionException | InterruptedException e) {
+                    if (e instanceof InterruptedException) {
+                        Thread.currentThread().interrupt();
+                    }
+                    StatusRuntimeException sre = Status.fromThrowable(e).asRuntimeException();
+                    Status.Code code = sre.getStatus().getCode();
+                    if (code == Status.Code.INVALID_ARGUMENT || code == Status.Code.NOT_FOUND) {
+                        LOG.warn("{}: controller rejected the exit report of job {} ({}); dropped", nodeName, exit.jobId(), HubSession.describe(sre));
+                        delivered(exit);
+                    } else if (failed == null) {
+                        failed = sre;
+                        failedExit = exit;
+                    }
                 }
+            }
+            if (failed != null) {
                 synchronized (this) {
                     failures++;
                     if (failures == 1) {
-                        LOG.warn("{}: cannot report the exit of job {} ({}); retrying until acknowledged", nodeName, head.jobId(), HubSession.describe(e));
+                        LOG.warn("{}: cannot report the exit of job {} ({}); retrying until acknowledged", nodeName, failedExit.jobId(), HubSession.describe(failed));
                     }
                     schedule(backoff.delay(failures));
                 }
@@ -127,13 +154,13 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         }
     }
 
-    private void delivered(JobExit head) {
-        journal.acknowledged(head.jobId());
-        dequeue();
+    private void delivered(JobExit exit) {
+        journal.acknowledged(exit.jobId());
+        dequeue(exit);
     }
 
-    private synchronized void dequeue() {
-        queue.pollFirst();
+    private synchronized void dequeue(JobExit exit) {
+        queue.remove(exit);
         if (failures > 0) {
             LOG.info("{}: job exit reports delivered again after {} failed attempt(s)", nodeName, failures);
         }

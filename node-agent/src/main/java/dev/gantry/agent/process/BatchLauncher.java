@@ -9,7 +9,6 @@ import dev.gantry.agent.job.LaunchOrder;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.OutputFiles;
 import dev.gantry.agent.job.OutputPattern;
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,17 +30,18 @@ import java.util.stream.Stream;
 /**
  * Starts batch scripts as slurmd does: checks the working directory, creates (truncating) the output files,
  * writes the script to the spool directory (mode 0700, owned by the job's user) and execs it through
- * {@link LaunchCommand}'s chain: join the job's cgroups, become the job's user, bind to its cores, lead a new
- * session and process group, run the script under a small status-keeping shell. Its environment is
- * {@link JobEnvironment}'s, its working directory the job's work_dir, its stdin /dev/null.
+ * {@link LaunchCommand}'s chain: become the job's user, lead a new session and process group, and wait in a small
+ * status-keeping shell while the agent moves the process into the job's cgroups and binds it to its cores; then the
+ * shell runs the script. Its environment is {@link JobEnvironment}'s, its working directory the job's work_dir,
+ * its stdin /dev/null.
  *
  * <p>When the agent runs as root, the job runs as its credential's uid/gid ({@link UnixAccounts}); a uid the node
  * does not know, a working directory the user cannot enter or an output file the user cannot create fails the
  * launch with the reason, before anything runs. Output files are created and opened by the user's own
  * processes, never by the agent as root.
  *
- * <p>Thread-safe. Writing a script and starting it are serialized: a process forked by another thread while
- * the script is open for writing would make its exec fail with ETXTBSY.
+ * <p>Thread-safe. Scripts are written while no spawn runs (a process forked by another thread while a script is
+ * open for writing would make its exec fail with ETXTBSY); spawns run concurrently.
  */
 public final class BatchLauncher {
 
@@ -62,8 +62,7 @@ public final class BatchLauncher {
     private final SiteScripts siteScripts;
     /** CR_Core binding: the host's cores and their threads, as cons_tres numbers cores. */
     private final CoreCpus cores;
-    private final Object startLock = new Object();
-    /** Guarded by startLock. */
+    /** Written under {@link Spawns#exclusively}. */
     private boolean spoolTraversable;
 
     public BatchLauncher(Path spoolRoot, String nodeName) {
@@ -139,30 +138,81 @@ public final class BatchLauncher {
             return unrunnable(prologProblem.get());
         }
         Path script = spoolOf(order.jobId()).resolve("slurm_script");
-        List<String> argv = LaunchCommand.argv(tools, group.joinFiles().stream().map(Path::toString).toList(), runAs,
-                order.coreIds().isEmpty() || tools.taskset().isEmpty() ? List.of() : cores.cpusOf(order.coreIds()),
-                statusFileOf(order.jobId()).toString(), files.stdout().toString(), files.merged() ? "" : files.stderr().toString(),
-                script.toString(), order.argv());
+        List<String> argv = LaunchCommand.argv(tools, runAs, statusFileOf(order.jobId()).toString(), files.stdout().toString(),
+                files.merged() ? "" : files.stderr().toString(), script.toString(), order.argv());
+        List<Integer> cpus = order.coreIds().isEmpty() ? List.of() : cores.cpusOf(order.coreIds());
         ProcessBuilder builder = new ProcessBuilder(argv)
                 .directory(workDir.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectInput(ProcessBuilder.Redirect.PIPE) // the status-keeping shell waits there for "go"
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().clear();
         builder.environment().putAll(JobEnvironment.build(order, user, nodes, nodeName));
-        synchronized (startLock) {
-            try {
+        Process process;
+        try {
+            Spawns.exclusively(() -> {
                 writeScript(order, runAs);
-            } catch (IOException e) {
-                return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot write the job script to " + spoolOf(order.jobId()) + ": " + reason(e)));
-            }
-            try {
-                return new Attempt.Started(builder.start());
-            } catch (IOException e) {
-                cleanUp(order.jobId());
-                return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot start the job script: " + e.getMessage()));
-            }
+                return null;
+            });
+        } catch (IOException e) {
+            return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot write the job script to " + spoolOf(order.jobId()) + ": " + reason(e)));
         }
+        try {
+            process = spawn(builder);
+        } catch (IOException e) {
+            cleanUp(order.jobId());
+            return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot start the job script: " + e.getMessage()));
+        }
+        return containAndRelease(order.jobId(), process, group, cpus);
+    }
+
+    /**
+     * Starts a process of this node's jobs while no job script is open for writing. Every spawn the agent makes for
+     * its jobs should come through here, or a script being written meanwhile may fail to exec (ETXTBSY).
+     */
+    public Process spawn(ProcessBuilder builder) throws IOException {
+        return Spawns.start(builder);
+    }
+
+    /**
+     * Puts the new process (waiting for "go" in its status-keeping shell) into the job's cgroups, binds it to
+     * {@code cpus}, then lets it run the script. A process that cannot be contained or bound is killed before it
+     * runs anything of the job.
+     */
+    private Attempt containAndRelease(long jobId, Process process, Containment.JobGroup group, List<Integer> cpus) {
+        String step = "join the job's cgroups";
+        try {
+            group.join(process.pid());
+            step = "bind to CPUs " + LaunchCommand.cpuList(cpus);
+            if (!cpus.isEmpty()) {
+                bindToCpus(process.pid(), cpus);
+            }
+            step = "release the job script";
+            try (OutputStream go = process.getOutputStream()) {
+                go.write(LaunchCommand.GO.getBytes(StandardCharsets.US_ASCII));
+            }
+            return new Attempt.Started(process);
+        } catch (IOException | RuntimeException e) {
+            process.destroyForcibly(); // it waits for "go": nothing of the job ran
+            try {
+                process.waitFor();
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+            }
+            cleanUp(jobId);
+            String why = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() + ": " + reason(f)
+                    : e instanceof IOException io ? reason(io) : e.getMessage();
+            return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot " + step + ": " + why));
+        }
+    }
+
+    /** sched_setaffinity(2) on {@code pid}: what {@code taskset -p -c} does, without a process. */
+    static void bindToCpus(long pid, List<Integer> cpus) {
+        long[] mask = new long[Math.max(1, (cpus.stream().mapToInt(Integer::intValue).max().orElse(0) + 64) / 64)];
+        for (int cpu : cpus) {
+            mask[cpu / 64] |= 1L << (cpu % 64);
+        }
+        LibC.INSTANCE.sched_setaffinity((int) pid, mask.length * 8L, mask);
     }
 
     /**
@@ -303,7 +353,10 @@ public final class BatchLauncher {
         return e.getMessage();
     }
 
-    /** The helper programs from the usual directories; taskset is optional (empty: cores are not bound). */
+    /**
+     * The helper programs from the usual directories. A batch launch binds cores itself (sched_setaffinity), so
+     * taskset may be missing (empty).
+     */
     public static LaunchCommand.Tools defaultTools() {
         return new LaunchCommand.Tools(find("sh").orElse("/bin/sh"), find("setpriv").orElse("/usr/bin/setpriv"),
                 find("taskset").orElse(""), find("setsid").orElse("/usr/bin/setsid"));

@@ -49,6 +49,16 @@ public interface Containment {
          */
         List<Path> joinFiles();
 
+        /**
+         * Moves process {@code pid} (with everything it starts from now on) into the job's cgroups by writing it to
+         * each of {@link #joinFiles()}; nothing for process groups.
+         */
+        default void join(long pid) throws IOException {
+            for (Path f : joinFiles()) {
+                java.nio.file.Files.writeString(f, Long.toString(pid));
+            }
+        }
+
         /** The batch script runs as {@code leaderPid} (its session and process group leader). */
         void started(long leaderPid);
 

@@ -19,6 +19,9 @@ interface LibC extends Library {
 
     long sysconf(int name);
 
+    /** sched_setaffinity(2): binds process {@code pid} (and what it forks later) to the CPUs set in {@code mask}. */
+    int sched_setaffinity(int pid, long cpusetsize, long[] mask) throws LastErrorException;
+
     int geteuid();
 
     /** getpwuid(3): null when no passwd entry has this uid. Only compared with null (its buffer is shared). */

@@ -53,7 +53,7 @@ public record SiteScripts(Optional<Path> prolog, Optional<Path> epilog, Duration
         builder.environment().clear();
         builder.environment().putAll(env);
         try {
-            Process p = builder.start();
+            Process p = Spawns.start(builder);
             byte[] out = p.getInputStream().readNBytes(4096);
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();

@@ -56,7 +56,7 @@ public final class UnixAccounts {
         builder.environment().clear();
         builder.environment().put("PATH", "/usr/bin:/bin");
         try {
-            Process p = builder.start();
+            Process p = Spawns.start(builder);
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             int code = p.waitFor();
             if (code == 0) {

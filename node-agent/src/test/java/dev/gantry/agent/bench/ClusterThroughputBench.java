@@ -9,10 +9,12 @@ import dev.gantry.api.v1.JobState;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.api.v1.SubmitJobResponse;
+import dev.gantry.api.v1.WatchJobsRequest;
+import dev.gantry.api.v1.WatchJobsResponse;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.StreamObserver;
-import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,29 +25,90 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Load driver against a running local cluster: submits trivial jobs ({@code true}, 1 CPU, 1 MiB, output to
- * /dev/null) over gRPC with up to 64 submissions in flight, and waits until every one is COMPLETED. Reports the
+ * /dev/null) over gRPC with up to 64 submissions in flight, and waits until every one has ended (it must be COMPLETED). Reports the
  * submit rate and the end-to-end rate (first submission to last completion). Not a test: skipped unless
- * {@code -Dgantry.bench.controller=host:port}.
+ * {@code -Dgantry.bench.controller=host:port}; {@code node-agent/bench/throughput.sh} runs it through {@link #main}
+ * (plain java, no build in the measured part) against a cluster it starts.
  *
- * <pre>bin/gantry up --run-dir /tmp/bench
- * ./mvnw -o -q -pl node-agent test -Dtest=ClusterThroughputBench -Dsurefire.failIfNoSpecifiedTests=false \
- *     -Dgantry.bench.controller=$(cat /tmp/bench/controller.addr) -Dgantry.bench.jobs=2000</pre>
+ * <pre>node-agent/bench/throughput.sh 2000</pre>
  */
 class ClusterThroughputBench {
+
+    /** What one run saw. */
+    record Result(int jobs, int accepted, int completed, double submitSeconds, double totalSeconds) {
+        String line() {
+            return String.format(Locale.ROOT,
+                    "throughput: %d jobs; submitted in %.2f s (%.0f/s); all completed after %.2f s (%.0f jobs/s end to end)",
+                    jobs, submitSeconds, jobs / submitSeconds, totalSeconds, jobs / totalSeconds);
+        }
+    }
 
     @Test
     void trivialJobs_submittedLaunchedAndCompleted() throws Exception {
         String controller = System.getProperty("gantry.bench.controller", "");
         assumeTrue(!controller.isEmpty(), "benchmark: run with -Dgantry.bench.controller=host:port");
         int jobs = Integer.getInteger("gantry.bench.jobs", 2000);
+        Result r = run(controller, jobs);
+        assertEquals(jobs, r.accepted(), "every submission accepted");
+        assertEquals(jobs, r.completed(), "every job COMPLETED");
+        System.out.println(r.line());
+    }
+
+    /** {@code java -cp … ClusterThroughputBench host:port jobs}; exit status 1 unless every job completed. */
+    public static void main(String[] args) throws Exception {
+        Result r = run(args[0], Integer.parseInt(args[1]));
+        System.out.println(r.line());
+        if (r.accepted() != r.jobs() || r.completed() != r.jobs()) {
+            System.out.printf("only %d accepted, %d completed%n", r.accepted(), r.completed());
+            System.exit(1);
+        }
+    }
+
+    /**
+     * Submits {@code jobs} trivial jobs and waits until each has ended, seen through one WatchJobs stream of finished
+     * jobs (what {@code sbatch --wait} uses; no polling of the whole job list, which would cost the controller more
+     * than the jobs do).
+     */
+    static Result run(String controller, int jobs) throws InterruptedException {
         ManagedChannel channel = ManagedChannelBuilder.forTarget(controller).usePlaintext().build();
         try {
             ControllerGrpc.ControllerStub async = ControllerGrpc.newStub(channel);
-            ControllerGrpc.ControllerBlockingStub blocking = ControllerGrpc.newBlockingStub(channel);
+            String user = "bench" + System.nanoTime() % 1_000_000; // this run's jobs only
             JobSpec spec = JobSpec.newBuilder().setName("true").setScript("#!/bin/sh\ntrue\n").setWorkDir("/tmp")
-                    .setStdoutPath("/dev/null").setCpusPerTask(1).setMemPerNodeMb(1).setUser("bench").setUid(0).setGid(0)
+                    .setStdoutPath("/dev/null").setCpusPerTask(1).setMemPerNodeMb(1).setUser(user).setUid(0).setGid(0)
                     .putEnvironment("PATH", "/usr/bin:/bin").build();
             Set<Long> ids = ConcurrentHashMap.newKeySet();
+            Set<Long> completed = ConcurrentHashMap.newKeySet();
+            Set<Long> ended = ConcurrentHashMap.newKeySet();
+            CountDownLatch allEnded = new CountDownLatch(1);
+            ListJobsRequest finished = ListJobsRequest.newBuilder().addUsers(user)
+                    .addAllStates(List.of(JobState.JOB_STATE_COMPLETED, JobState.JOB_STATE_FAILED, JobState.JOB_STATE_CANCELLED,
+                            JobState.JOB_STATE_TIMEOUT, JobState.JOB_STATE_NODE_FAIL, JobState.JOB_STATE_OUT_OF_MEMORY))
+                    .build();
+            async.watchJobs(WatchJobsRequest.newBuilder().setFilter(finished).build(), new StreamObserver<>() {
+                @Override
+                public void onNext(WatchJobsResponse r) {
+                    if (r.getJob().getState() == JobState.JOB_STATE_COMPLETED) {
+                        completed.add(r.getJob().getJobId());
+                    }
+                    if (ended.add(r.getJob().getJobId()) && ended.size() == jobs) {
+                        allEnded.countDown();
+                    }
+                }
+
+                @Override
+                public void onError(Throwable t) {
+                    if (allEnded.getCount() > 0) { // not the channel's shutdown after the run
+                        System.err.println("watch failed: " + t);
+                    }
+                    allEnded.countDown();
+                }
+
+                @Override
+                public void onCompleted() {
+                    allEnded.countDown();
+                }
+            });
             Semaphore inFlight = new Semaphore(64);
             CountDownLatch submitted = new CountDownLatch(jobs);
             long t0 = System.nanoTime();
@@ -73,22 +136,10 @@ class ClusterThroughputBench {
             }
             submitted.await(10, TimeUnit.MINUTES);
             long tSubmitted = System.nanoTime();
-            assertEquals(jobs, ids.size(), "every submission accepted");
-            Set<Long> done = new HashSet<>();
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(30);
-            while (done.size() < jobs && System.nanoTime() < deadline) {
-                blocking.listJobs(ListJobsRequest.newBuilder().addStates(JobState.JOB_STATE_COMPLETED).build()).getJobsList()
-                        .forEach(j -> {
-                            if (ids.contains(j.getJobId())) {
-                                done.add(j.getJobId());
-                            }
-                        });
-                Thread.sleep(100);
-            }
+            allEnded.await(30, TimeUnit.MINUTES);
             long tDone = System.nanoTime();
-            assertEquals(jobs, done.size(), "every job COMPLETED");
-            System.out.printf(Locale.ROOT, "throughput: %d jobs; submitted in %.2f s (%.0f/s); all completed after %.2f s (%.0f jobs/s end to end)%n",
-                    jobs, (tSubmitted - t0) / 1e9, jobs / ((tSubmitted - t0) / 1e9), (tDone - t0) / 1e9, jobs / ((tDone - t0) / 1e9));
+            int done = (int) completed.stream().filter(ids::contains).count();
+            return new Result(jobs, ids.size(), done, (tSubmitted - t0) / 1e9, (tDone - t0) / 1e9);
         } finally {
             channel.shutdownNow();
         }

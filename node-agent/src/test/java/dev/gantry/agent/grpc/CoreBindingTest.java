@@ -1,9 +1,7 @@
 package dev.gantry.agent.grpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.gantry.agent.process.BatchLauncher;
 import dev.gantry.agent.testing.AgentRig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -23,7 +21,6 @@ class CoreBindingTest {
 
     @BeforeEach
     void start() {
-        assumeTrue(!BatchLauncher.defaultTools().taskset().isEmpty(), "no taskset on this host");
         rig = new AgentRig(tmp);
     }
 

@@ -44,6 +44,8 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
     private volatile String epoch = "epoch-1";
     private volatile long heartbeatIntervalSeconds = 1;
     private volatile boolean down;
+    private boolean heldReports;
+    private final List<Runnable> held = new java.util.ArrayList<>();
 
     /** Served in-process only. */
     public FakeAgentHub() {
@@ -84,6 +86,15 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
         down = value;
     }
 
+    /** While held, exit reports are recorded as attempts and answered only once released. */
+    public synchronized void holdReports(boolean value) {
+        heldReports = value;
+        if (!value) {
+            held.forEach(Runnable::run);
+            held.clear();
+        }
+    }
+
     public void refuseNextReports(int n) {
         refuseReports.set(n);
     }
@@ -122,9 +133,18 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
             response.onError(Status.UNAVAILABLE.withDescription("not durable yet").asRuntimeException());
             return;
         }
-        exits.add(request);
-        response.onNext(ReportJobExitResponse.getDefaultInstance());
-        response.onCompleted();
+        Runnable acknowledge = () -> {
+            exits.add(request);
+            response.onNext(ReportJobExitResponse.getDefaultInstance());
+            response.onCompleted();
+        };
+        synchronized (this) {
+            if (heldReports) {
+                held.add(acknowledge);
+                return;
+            }
+        }
+        acknowledge.run();
     }
 
     @Override
