@@ -33,7 +33,7 @@ public final class ConfigParser {
     private static final Set<String> PARTITION_KEYS = Set.of("partitionname", "nodes", "default", "maxtime",
             "defaulttime", "state", "maxnodes", "minnodes", "prioritytier", "priorityjobfactor", "priority",
             "oversubscribe", "shared", "preemptmode", "gracetime", "allowaccounts", "allowqos", "defmempercpu",
-            "defmempernode", "maxmempercpu", "maxmempernode", "exclusiveuser", "hidden");
+            "defmempernode", "maxmempercpu", "maxmempernode", "exclusiveuser", "hidden", "backfillpolicy");
 
     /** The most CPUs one node may have. */
     private static final int MAX_CPUS = 1 << 20;
@@ -416,6 +416,7 @@ public final class ConfigParser {
         long maxMemPerNode = get(m, "maxmempernode", Values::memoryMb, 0L, lineNo);
         boolean exclusiveUser = get(m, "exclusiveuser", Values::yesNo, false, lineNo);
         boolean hidden = get(m, "hidden", Values::yesNo, false, lineNo);
+        String backfillPolicy = get(m, "backfillpolicy", Values.oneOf("FIRSTFIT", "PREEMPT"), "FIRSTFIT", lineNo);
         if (problems.size() > errorsBefore) {
             return;
         }
@@ -439,7 +440,7 @@ public final class ConfigParser {
         }
         partitions.add(new PartitionConfig(name, members, isDefault, maxTime, defaultTime, state, maxNodes, minNodes, tier,
                 jobFactor, overSubscribe, preemptMode, grace, allowAccounts, allowQos, defMemPerCpu, defMemPerNode,
-                maxMemPerCpu, maxMemPerNode, exclusiveUser, hidden, lineNo));
+                maxMemPerCpu, maxMemPerNode, exclusiveUser, hidden, backfillPolicy, lineNo));
     }
 
     private <T> T get(Map<String, String> m, String key, java.util.function.Function<String, T> parser, T def, int lineNo) {
@@ -480,6 +481,7 @@ public final class ConfigParser {
             case "maxmempercpu" -> "MaxMemPerCPU";
             case "maxmempernode" -> "MaxMemPerNode";
             case "exclusiveuser" -> "ExclusiveUser";
+            case "backfillpolicy" -> "BackfillPolicy";
             default -> Character.toUpperCase(lowerKey.charAt(0)) + lowerKey.substring(1);
         };
     }

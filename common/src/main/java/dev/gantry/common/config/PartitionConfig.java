@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * A partition from a PartitionName= line. Times are seconds, -1 = UNLIMITED; memory limits are MiB,
- * 0 = not limited; maxNodes -1 = UNLIMITED.
+ * 0 = not limited; maxNodes -1 = UNLIMITED. backfillPolicy is Moab's BACKFILLPOLICY for the partition's jobs:
+ * FIRSTFIT (default: backfill delays no reservation) or PREEMPT (a backfill job may overlap a reservation and is
+ * preempted when the reserved job's start comes).
  */
 public record PartitionConfig(
         String name,
@@ -28,4 +30,5 @@ public record PartitionConfig(
         long maxMemPerNodeMb,
         boolean exclusiveUser,
         boolean hidden,
+        String backfillPolicy,
         int line) {}

@@ -126,7 +126,15 @@ class ConfigParserTest {
         PartitionConfig p = parse("PartitionName=p").partition("p").orElseThrow();
 
         assertEquals(new PartitionConfig("p", List.of(), false, -1, -1, "UP", -1, 0, 1, 1, "NO", "", 0, List.of("ALL"),
-                List.of("ALL"), 0, 0, 0, 0, false, false, 1), p);
+                List.of("ALL"), 0, 0, 0, 0, false, false, "FIRSTFIT", 1), p);
+    }
+
+    @Test
+    void backfillPolicy_isPerPartitionAndCaseInsensitive() {
+        ClusterConfig c = parse("PartitionName=low BackfillPolicy=preempt\nPartitionName=high");
+
+        assertEquals("PREEMPT", c.partition("low").orElseThrow().backfillPolicy());
+        assertEquals("FIRSTFIT", c.partition("high").orElseThrow().backfillPolicy());
     }
 
     @Test

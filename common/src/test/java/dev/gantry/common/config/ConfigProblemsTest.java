@@ -44,6 +44,8 @@ class ConfigProblemsTest {
                         "conf/gantry.conf:1: MaxNodes: 'lots' is not a whole number"),
                 problem("malformed partition State", "PartitionName=p State=OPEN",
                         "conf/gantry.conf:1: State: 'OPEN' is not one of UP, DOWN, DRAIN, INACTIVE"),
+                problem("malformed BackfillPolicy", "PartitionName=p BackfillPolicy=BESTFIT",
+                        "conf/gantry.conf:1: BackfillPolicy: 'BESTFIT' is not one of FIRSTFIT, PREEMPT"),
                 problem("malformed node CPUs", "NodeName=n1 CPUs=eight",
                         "conf/gantry.conf:1: CPUs: 'eight' is not a whole number"),
                 problem("zero node CoresPerSocket", "NodeName=n1 CoresPerSocket=0",

@@ -3,6 +3,9 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.api.v1.BackfillOutcome;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.EarliestStartsResponse;
+import dev.gantry.api.v1.Placement;
+import dev.gantry.api.v1.PlanRequest;
+import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ReservationMode;
 import dev.gantry.scheduler.api.JobProtos;
@@ -15,8 +18,12 @@ import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.model.PendingReason;
+import dev.gantry.scheduler.preempt.BackfillPreemption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * call over its availability profile. Jobs it answers START_NOW delay no held reservation and are started (after the
  * controller's own re-check); the others get their expected StartTime and SchedNodeList. Jobs below
  * bf_min_prio_reserve hold nothing; with bf_reserve=easy only each partition's first blocked job does.
+ *
+ * <p>With BackfillPolicy=PREEMPT partitions ({@link BackfillPreemption}), their jobs that still lack resources are
+ * tried once more in a plain Plan call that ignores reservations (with the jobs holding one, in queue order, so what
+ * is free now for a higher one is not taken); those that start now are marked preemptable.
  */
 final class BackfillPass {
 
@@ -33,11 +44,15 @@ final class BackfillPass {
     private final Controller controller;
     private final SelectClient select;
     private final BackfillSettings settings;
+    /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
+    private final BackfillPreemption preemptable;
 
-    BackfillPass(Controller controller, SelectClient select, BackfillSettings settings) {
+    BackfillPass(Controller controller, SelectClient select, BackfillSettings settings,
+            BackfillPreemption preemptable) {
         this.controller = controller;
         this.select = select;
         this.settings = settings;
+        this.preemptable = preemptable;
     }
 
     private record Prepared(List<JobRecord> candidates, long revision, Instant now) {}
@@ -70,6 +85,9 @@ final class BackfillPass {
             return 0;
         }
         int started = controller.call(() -> apply(answer)).join();
+        if (preemptable != null) {
+            started += overReservations(answer);
+        }
         controller.metrics.backfillPass(System.nanoTime() - t0, answer.getTested(), started,
                 (int) answer.getReservationsList().stream()
                         .filter(r -> r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_RESERVED).count());
@@ -105,6 +123,85 @@ final class BackfillPass {
         }
         if (started > 0) {
             controller.trigger();
+        }
+        return started;
+    }
+
+    private record Retry(List<JobRecord> jobs, Set<Long> tried, long revision) {}
+
+    /**
+     * BackfillPolicy=PREEMPT: the PREEMPT partitions' jobs select-svc answered blocked for lack of resources go to a
+     * plain Plan (no reservations), with the jobs that hold a reservation, in the answer's order; the tried jobs it
+     * places now start, marked preemptable. Returns the number started.
+     */
+    private int overReservations(EarliestStartsResponse answer) throws InterruptedException {
+        Retry retry = controller.call(() -> {
+            preemptable.forgetEnded(controller.state::job);
+            List<JobRecord> jobs = new ArrayList<>();
+            Set<Long> tried = new HashSet<>();
+            for (Reservation r : answer.getReservationsList()) {
+                JobRecord job = controller.state.job(r.getJobId());
+                if (job == null || job.state() != JobState.PENDING || job.completing()) {
+                    continue;
+                }
+                boolean blocked = r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_RESERVED
+                        || r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED
+                        || r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_NO_START;
+                boolean forResources = r.getReason().isEmpty() || r.getReason().equals(PendingReason.RESOURCES)
+                        || r.getReason().equals(PendingReason.PRIORITY);
+                if (blocked && forResources
+                        && BackfillPreemption.allowedIn(controller.state.partition(job.partition()))) {
+                    tried.add(job.id());
+                    jobs.add(job);
+                } else if (BackfillPreemption.reserved(job)) {
+                    jobs.add(job); // placed first where it can start now: the tried jobs after it do not take that
+                }
+            }
+            return tried.isEmpty() ? null : new Retry(jobs, tried, controller.events.revision());
+        }).join();
+        if (retry == null) {
+            return 0;
+        }
+        PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
+                .setMinRevision(retry.revision).setStopAtFirstBlocked(false);
+        retry.jobs.forEach(j -> request.addJobs(SelectRequests.of(j)));
+        PlanRequest built = request.build();
+        PlanResponse plan = select.call("backfill-preempt", retry.revision, stub -> stub.plan(built));
+        if (plan == null) {
+            return 0;
+        }
+        return controller.call(() -> startPreemptable(plan, retry.tried)).join();
+    }
+
+    /** Starts the tried jobs placed now in a PREEMPT partition, marked preemptable (controller thread). */
+    private int startPreemptable(PlanResponse plan, Set<Long> tried) {
+        int started = 0;
+        for (Placement p : plan.getPlacementsList()) {
+            JobRecord job = controller.state.job(p.getJobId());
+            if (job == null || job.state() != JobState.PENDING || job.completing()) {
+                continue;
+            }
+            if (!tried.contains(job.id())) {
+                if (p.getStartNow()) {
+                    controller.trigger(); // a reserved job can start now: the main pass starts it
+                }
+                continue;
+            }
+            if (!p.getStartNow() || !BackfillPreemption.allowedIn(controller.state.partition(p.getPartition()))) {
+                continue;
+            }
+            List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
+            var problem = PlacementCheck.check(controller.state, job, p.getPartition(), shares);
+            if (problem.isPresent()) {
+                LOG.debug("preemptable backfill placement of job {} refused: {}", job.id(), problem.get());
+                continue;
+            }
+            controller.start(job, p.getPartition(), shares);
+            preemptable.mark(controller.state.job(job.id()));
+            controller.metrics.backfilled(p.getPartition());
+            LOG.info("job {} backfilled preemptable (BackfillPolicy=PREEMPT) on {}", job.id(),
+                    shares.stream().map(NodeShare::node).toList());
+            started++;
         }
         return started;
     }

@@ -11,6 +11,7 @@ import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.model.PendingReason;
+import dev.gantry.scheduler.preempt.BackfillPreemption;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -53,7 +54,8 @@ public final class SchedulingLoop implements AutoCloseable {
 
     /**
      * @param backfill the backfill pass's settings (sched/backfill), or null for sched/builtin. Preemption runs when
-     *     the controller's PreemptType is not preempt/none.
+     *     the controller's PreemptType is not preempt/none, or backfill runs and a partition has
+     *     BackfillPolicy=PREEMPT.
      */
     public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
             BackfillSettings backfill) {
@@ -61,8 +63,12 @@ public final class SchedulingLoop implements AutoCloseable {
         this.selectChannel = selectChannel;
         this.intervalMillis = intervalMillis;
         this.select = new SelectClient(selectChannel);
-        this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill);
-        this.preemption = controller.preemptSettings().enabled() ? new PreemptionPass(controller, select) : null;
+        // BackfillPolicy=PREEMPT needs backfill to start its jobs and the preemption pass to end them
+        BackfillPreemption preemptable = backfill != null && controller.backfillPreempts() ? new BackfillPreemption()
+                : null;
+        this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill, preemptable);
+        this.preemption = controller.preemptSettings().enabled() || preemptable != null
+                ? new PreemptionPass(controller, select, preemptable) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
         controller.setScheduleTrigger(this::trigger);
         this.thread = Thread.ofPlatform().name("scheduler-main-pass").daemon(true).start(this::loop);
