@@ -169,16 +169,14 @@ public final class SchedulingLoop implements AutoCloseable {
      */
     private void apply(PlanResponse plan, List<JobRecord> candidates) {
         Map<Long, String> reasons = new HashMap<>();
-        for (JobRecord j : candidates) {
-            reasons.put(j.id(), PendingReason.PRIORITY);
-        }
+        java.util.Set<Long> answered = new java.util.HashSet<>();
         boolean retry = false;
         for (Placement p : plan.getPlacementsList()) {
+            answered.add(p.getJobId());
             JobRecord job = controller.state.job(p.getJobId());
             if (job == null) {
                 continue;
             }
-            reasons.remove(job.id());
             if (!p.getStartNow()) {
                 reasons.put(job.id(), p.getReason().isEmpty() ? PendingReason.RESOURCES : p.getReason());
                 continue;
@@ -194,18 +192,25 @@ public final class SchedulingLoop implements AutoCloseable {
             controller.start(job, p.getPartition(), shares);
         }
         setReasons(reasons);
+        for (JobRecord seen : candidates) {
+            if (!answered.contains(seen.id())) {
+                setReason(seen.id(), PendingReason.PRIORITY);
+            }
+        }
         if (retry) {
             trigger();
         }
     }
 
     private void setReasons(Map<Long, String> reasons) {
-        reasons.forEach((id, reason) -> {
-            JobRecord j = controller.state.job(id);
-            if (j != null && !reason.equals(j.reason())) {
-                controller.state.put(j.toBuilder().reason(reason).build());
-            }
-        });
+        reasons.forEach(this::setReason);
+    }
+
+    private void setReason(long id, String reason) {
+        JobRecord j = controller.state.job(id);
+        if (j != null && j.state() == dev.gantry.scheduler.model.JobState.PENDING && !reason.equals(j.reason())) {
+            controller.state.put(j.toBuilder().reason(reason).build());
+        }
     }
 
     @Override
