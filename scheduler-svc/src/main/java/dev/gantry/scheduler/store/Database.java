@@ -50,27 +50,45 @@ public final class Database implements AutoCloseable {
         Path work = stateDir.resolve("pg-binaries");
         try {
             Files.createDirectories(work);
-            stopOrphan(data);
-            EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                    .setDataDirectory(data)
-                    .setCleanDataDirectory(false)
-                    .setOverrideWorkingDirectory(work.toFile())
-                    .setPGStartupWait(Duration.ofSeconds(60))
-                    .setServerConfig("max_connections", "40")
-                    // zonky starts PostgreSQL with -F (fsync=off) and synchronous_commit=off, made for throw-away
-                    // test databases: a commit would return before its WAL is on disk, and a crash could lose
-                    // acknowledged submissions (the submission benchmark lost some). A later -c wins over -F.
-                    .setServerConfig("fsync", "on")
-                    .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("listen_addresses", "127.0.0.1")
-                    .start();
-            HikariConfig hc = new HikariConfig();
-            hc.setJdbcUrl(pg.getJdbcUrl("postgres", "postgres"));
-            LOG.info("embedded PostgreSQL on port {} with data in {}", pg.getPort(), data);
-            return open(pg, hc, poolSize);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start embedded PostgreSQL in " + data + ": " + e.getMessage(), e);
         }
+        // The server's port is picked free, then bound by PostgreSQL a moment later; a process starting meanwhile
+        // (the local cluster starts its services on ports it picked the same way) can take it first, and the server
+        // then exits. A new attempt picks another port.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startEmbedded(data, work, poolSize);
+            } catch (IOException | RuntimeException e) {
+                if (attempt == 3) {
+                    throw new UncheckedIOException("cannot start embedded PostgreSQL in " + data + ": " + e.getMessage(),
+                            e instanceof IOException io ? io : new IOException(e));
+                }
+                LOG.warn("embedded PostgreSQL did not start (attempt {} of 3: {}); trying again on another port",
+                        attempt, e.toString());
+            }
+        }
+    }
+
+    private static Database startEmbedded(Path data, Path work, int poolSize) throws IOException {
+        stopOrphan(data);
+        EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                .setDataDirectory(data)
+                .setCleanDataDirectory(false)
+                .setOverrideWorkingDirectory(work.toFile())
+                .setPGStartupWait(Duration.ofSeconds(20))
+                .setServerConfig("max_connections", "40")
+                // zonky starts PostgreSQL with -F (fsync=off) and synchronous_commit=off, made for throw-away
+                // test databases: a commit would return before its WAL is on disk, and a crash could lose
+                // acknowledged submissions (the submission benchmark lost some). A later -c wins over -F.
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                .start();
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(pg.getJdbcUrl("postgres", "postgres"));
+        LOG.info("embedded PostgreSQL on port {} with data in {}", pg.getPort(), data);
+        return open(pg, hc, poolSize);
     }
 
     private static Database open(EmbeddedPostgres pg, HikariConfig hc, int poolSize) {
