@@ -89,6 +89,7 @@ class ManualSuspendE2ETest {
         Shell.Result suspend = scontrol("suspend", Long.toString(a));
         assertEquals(0, suspend.exit(), suspend.toString());
         cluster.await(a, j -> j.getState() == JobState.JOB_STATE_SUSPENDED && j.getAdminSuspended());
+        long suspendedAt = System.nanoTime();
         TestCluster.awaitTrue(() -> Procs.allStopped(processes(a)), "job " + a + "'s processes are stopped");
         assertEquals("S", cluster.shell.run(cluster.work, "squeue", "-h", "-j", Long.toString(a), "-o", "%t").out().trim());
 
@@ -101,6 +102,12 @@ class ManualSuspendE2ETest {
 
         assertEquals(0, cluster.shell.run(cluster.work, "scancel", Long.toString(b)).exit());
         cluster.await(b, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
+        // suspended time is kept in whole seconds (Slurm's SuspendTime): let at least two pass, or on a quick machine
+        // the suspension can end before its first second and the check below has nothing to see
+        long waitMs = 2000 - (System.nanoTime() - suspendedAt) / 1_000_000;
+        if (waitMs > 0) {
+            Thread.sleep(waitMs);
+        }
         Shell.Result resume = scontrol("resume", Long.toString(a));
         assertEquals(0, resume.exit(), resume.toString());
         cluster.await(a, j -> j.getState() == JobState.JOB_STATE_RUNNING && j.getSuspendSeconds() > 0);
