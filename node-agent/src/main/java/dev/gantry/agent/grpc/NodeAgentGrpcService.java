@@ -50,11 +50,12 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
 
     /**
      * Launches this node's part and, for a multi-node job, forwards the launch to this node's subtree. A node other
-     * than the batch host launches its part while the forwards are under way; the batch host starts the batch
-     * script only once every other node holds its part (as Slurm starts a batch script after the prolog ran on every
-     * node, PrologFlags=Alloc), so a job whose launch did not reach a node never runs. Answers once both are
-     * settled: the first failure below (then the batch host starts nothing), else this node's refusal, else every
-     * node launched.
+     * than the batch host launches its part while the forwards are under way; the batch host prepares its part
+     * meanwhile (checks, cgroup, files, the process waiting for "go": {@link JobSupervisor#prepare}) but starts the
+     * batch script only once every other node holds its part (as Slurm starts a batch script after the prolog ran on
+     * every node, PrologFlags=Alloc), so a job whose launch did not reach a node never runs. Answers once both are
+     * settled: the first failure below (then the batch host abandons its prepared part), else this node's refusal,
+     * else every node launched.
      */
     @Override
     public void launchJob(LaunchJobRequest request, StreamObserver<LaunchJobResponse> response) {
@@ -79,11 +80,13 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
             });
             return;
         }
+        JobSupervisor.Preparation mine = supervisor.prepare(toOrder(request), request.getCredential(), true);
         below.whenComplete((launched, error) -> {
             if (error != null) {
+                mine.abandon();
                 response.onError(unwrap(error));
             } else {
-                answer(supervisor.launch(toOrder(request), request.getCredential(), true), launched, response);
+                answer(mine.go(), launched, response);
             }
         });
     }

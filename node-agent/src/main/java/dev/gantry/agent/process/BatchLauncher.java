@@ -99,6 +99,17 @@ public final class BatchLauncher {
 
     /** Starts the batch script inside {@code group}; {@code group.started} is the caller's to call. */
     public Attempt start(LaunchOrder order, JobUser user, List<String> nodes, Containment.JobGroup group) {
+        Attempt prepared = prepare(order, user, nodes, group);
+        return prepared instanceof Attempt.Started s ? release(order.jobId(), s.process()) : prepared;
+    }
+
+    /**
+     * Does all of {@link #start} but the last step: the process exists, inside {@code group} and bound to its cores,
+     * and waits for "go" without having run anything of the job. {@link #release} runs the script; {@link #abandon}
+     * kills the waiting process. Lets a multi-node job's batch host prepare while its launch is forwarded to the
+     * other nodes, and start the script the moment they all hold their parts.
+     */
+    public Attempt prepare(LaunchOrder order, JobUser user, List<String> nodes, Containment.JobGroup group) {
         Path workDir = Path.of(order.workDir());
         if (!Files.isDirectory(workDir)) {
             String why = Files.exists(workDir) ? "Not a directory" : "No such file or directory";
@@ -163,7 +174,7 @@ public final class BatchLauncher {
             cleanUp(order.jobId());
             return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot start the job script: " + e.getMessage()));
         }
-        return containAndRelease(order.jobId(), process, group, cpus);
+        return contain(order.jobId(), process, group, cpus);
     }
 
     /**
@@ -175,11 +186,10 @@ public final class BatchLauncher {
     }
 
     /**
-     * Puts the new process (waiting for "go" in its status-keeping shell) into the job's cgroups, binds it to
-     * {@code cpus}, then lets it run the script. A process that cannot be contained or bound is killed before it
-     * runs anything of the job.
+     * Puts the new process (waiting for "go" in its status-keeping shell) into the job's cgroups and binds it to
+     * {@code cpus}. A process that cannot be contained or bound is killed before it runs anything of the job.
      */
-    private Attempt containAndRelease(long jobId, Process process, Containment.JobGroup group, List<Integer> cpus) {
+    private Attempt contain(long jobId, Process process, Containment.JobGroup group, List<Integer> cpus) {
         String step = "join the job's cgroups";
         try {
             group.join(process.pid());
@@ -187,23 +197,38 @@ public final class BatchLauncher {
             if (!cpus.isEmpty()) {
                 bindToCpus(process.pid(), cpus);
             }
-            step = "release the job script";
-            try (OutputStream go = process.getOutputStream()) {
-                go.write(LaunchCommand.GO.getBytes(StandardCharsets.US_ASCII));
-            }
             return new Attempt.Started(process);
         } catch (IOException | RuntimeException e) {
-            process.destroyForcibly(); // it waits for "go": nothing of the job ran
-            try {
-                process.waitFor();
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-            }
-            cleanUp(jobId);
-            String why = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() + ": " + reason(f)
-                    : e instanceof IOException io ? reason(io) : e.getMessage();
-            return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot " + step + ": " + why));
+            return notStarted(jobId, process, step, e);
         }
+    }
+
+    /** Lets a {@link #prepare prepared} process run the job's script. */
+    public Attempt release(long jobId, Process process) {
+        try (OutputStream go = process.getOutputStream()) {
+            go.write(LaunchCommand.GO.getBytes(StandardCharsets.US_ASCII));
+            return new Attempt.Started(process);
+        } catch (IOException e) {
+            return notStarted(jobId, process, "release the job script", e);
+        }
+    }
+
+    /** Kills a {@link #prepare prepared} process before it ran anything of the job, and removes its spool files. */
+    public void abandon(long jobId, Process process) {
+        process.destroyForcibly(); // it waits for "go": nothing of the job ran
+        try {
+            process.waitFor();
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+        }
+        cleanUp(jobId);
+    }
+
+    private Attempt notStarted(long jobId, Process process, String step, Exception e) {
+        abandon(jobId, process);
+        String why = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() + ": " + reason(f)
+                : e instanceof IOException io ? reason(io) : e.getMessage();
+        return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot " + step + ": " + why));
     }
 
     /** sched_setaffinity(2) on {@code pid}: what {@code taskset -p -c} does, without a process. */

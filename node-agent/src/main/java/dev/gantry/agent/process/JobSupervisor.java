@@ -100,18 +100,51 @@ public final class JobSupervisor implements AutoCloseable {
      * same credential (for the same script) and runs an {@link AllocationHolder} in the job's cgroup instead.
      */
     public LaunchOutcome launch(LaunchOrder order, SignedCredential credential, boolean batchHost) {
-        long[] execNanos = {0};
-        long begin = System.nanoTime();
-        LaunchOutcome outcome = doLaunch(order, credential, batchHost, execNanos);
-        telemetry.launched(outcome, outcome instanceof LaunchOutcome.Started ? Duration.ofNanos(execNanos[0] - begin) : null);
-        return outcome;
+        return prepare(order, credential, batchHost).go();
     }
 
-    /** @param execNanos receives System.nanoTime() right after the job's process was started */
-    private LaunchOutcome doLaunch(LaunchOrder order, SignedCredential credential, boolean batchHost, long[] execNanos) {
+    /**
+     * A launch that passed its checks and whose process waits, contained, for {@link #go}; or one already settled
+     * (refused, invalid, failed), whose {@code go} returns why.
+     */
+    public sealed interface Preparation permits Settled, Ready {
+        /** Runs the job's script (once); the launch's outcome. */
+        LaunchOutcome go();
+
+        /** Gives the launch up before anything of the job ran: its process is killed and the job leaves the table. */
+        void abandon();
+    }
+
+    /** A launch that ended at its checks or its preparation. */
+    public record Settled(LaunchOutcome outcome) implements Preparation {
+        @Override
+        public LaunchOutcome go() {
+            return outcome;
+        }
+
+        @Override
+        public void abandon() {}
+    }
+
+    /**
+     * Checks the launch and prepares it up to the last step ({@link BatchLauncher#prepare}): everything of
+     * {@link #launch} but letting the script run, so that a batch host can do it while the launch is forwarded to
+     * the job's other nodes. The job is in the table from here on (a terminate meanwhile takes effect once it runs).
+     * The latency reported to the telemetry runs from the credential check to the exec of the job's first process.
+     */
+    public Preparation prepare(LaunchOrder order, SignedCredential credential, boolean batchHost) {
+        long begin = System.nanoTime();
+        Preparation p = doPrepare(order, credential, batchHost, begin);
+        if (p instanceof Settled settled) {
+            telemetry.launched(settled.outcome(), null);
+        }
+        return p;
+    }
+
+    private Preparation doPrepare(LaunchOrder order, SignedCredential credential, boolean batchHost, long begin) {
         Optional<LaunchOutcome.InvalidRequest> problem = order.problem();
         if (problem.isPresent()) {
-            return problem.get();
+            return new Settled(problem.get());
         }
         long jobId = order.jobId();
         LaunchCredential cred;
@@ -119,10 +152,10 @@ public final class JobSupervisor implements AutoCloseable {
             cred = verifier.verify(credential, nodeName, jobId, order.script().getBytes(StandardCharsets.UTF_8));
         } catch (CredentialException e) {
             LOG.warn("job {}: launch refused: {}", jobId, e.getMessage());
-            return new LaunchOutcome.Refused(e.getMessage());
+            return new Settled(new LaunchOutcome.Refused(e.getMessage()));
         }
         if (!cred.getStepId().isEmpty()) {
-            return new LaunchOutcome.Refused("credential is for step " + jobId + "." + cred.getStepId() + ", not for launching the job");
+            return new Settled(new LaunchOutcome.Refused("credential is for step " + jobId + "." + cred.getStepId() + ", not for launching the job"));
         }
         RunningJob job = new RunningJob(jobId);
         synchronized (this) {
@@ -132,7 +165,7 @@ public final class JobSupervisor implements AutoCloseable {
                     : guard.refusal(jobId, issuedAt);
             if (refusal.isPresent()) {
                 LOG.warn("job {}: launch refused: {}", jobId, refusal.get());
-                return new LaunchOutcome.Refused(refusal.get());
+                return new Settled(new LaunchOutcome.Refused(refusal.get()));
             }
             guard.launched(jobId, issuedAt, Instant.ofEpochSecond(cred.getExpiresAt().getSeconds(), cred.getExpiresAt().getNanos()));
             jobs.put(jobId, job);
@@ -142,44 +175,98 @@ public final class JobSupervisor implements AutoCloseable {
         Containment.JobGroup group = null;
         try {
             group = containment.create(jobId, order.memoryMb());
-            attempt = launcher.start(batchHost ? order : AllocationHolder.of(order), user, cred.getNodesList(), group);
+            attempt = launcher.prepare(batchHost ? order : AllocationHolder.of(order), user, cred.getNodesList(), group);
         } catch (java.io.IOException e) {
             attempt = new BatchLauncher.Attempt.NotStarted(new LaunchOutcome.Failed("cannot create the job's cgroup: " + e.getMessage()));
         } catch (RuntimeException e) {
             attempt = new BatchLauncher.Attempt.NotStarted(new LaunchOutcome.Failed("cannot start the job: " + e));
         }
-        execNanos[0] = System.nanoTime();
-        if (attempt instanceof BatchLauncher.Attempt.Started started) {
-            group.started(started.process().pid());
+        long execNanos = System.nanoTime();
+        if (attempt instanceof BatchLauncher.Attempt.NotStarted notStarted) {
+            return new Settled(notStarted(job, group, notStarted.outcome()));
         }
-        synchronized (this) {
-            if (attempt instanceof BatchLauncher.Attempt.NotStarted notStarted) {
-                jobs.remove(jobId);
-                guard.launchAbandoned(jobId);
-                if (group != null) {
-                    group.release();
+        return new Ready(order, job, user, group, ((BatchLauncher.Attempt.Started) attempt).process(), execNanos - begin);
+    }
+
+    /** Takes a job that did not start out of the table; its outcome. */
+    private synchronized LaunchOutcome notStarted(RunningJob job, Containment.JobGroup group, LaunchOutcome outcome) {
+        jobs.remove(job.jobId);
+        guard.launchAbandoned(job.jobId);
+        if (group != null) {
+            group.release();
+        }
+        LOG.warn("job {}: not started: {}", job.jobId, outcome.summary());
+        return outcome;
+    }
+
+    /** A prepared launch: its process exists, contained, and waits for "go". */
+    private final class Ready implements Preparation {
+        private final LaunchOrder order;
+        private final RunningJob job;
+        private final JobUser user;
+        private final Containment.JobGroup group;
+        private final Process process;
+        private final long latencyNanos;
+        private boolean settled;
+
+        Ready(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process, long latencyNanos) {
+            this.order = order;
+            this.job = job;
+            this.user = user;
+            this.group = group;
+            this.process = process;
+            this.latencyNanos = latencyNanos;
+        }
+
+        @Override
+        public LaunchOutcome go() {
+            synchronized (this) {
+                if (settled) {
+                    throw new IllegalStateException("job " + job.jobId + ": launch already settled");
                 }
-                LOG.warn("job {}: not started: {}", jobId, notStarted.outcome().summary());
-                return notStarted.outcome();
+                settled = true;
             }
-            BatchLauncher.Attempt.Started started = (BatchLauncher.Attempt.Started) attempt;
-            job.process = started.process();
-            job.pid = job.process.pid();
-            job.pidStartTicks = ProcFs.stat(job.pid).map(ProcStat::startTicks).orElse(0L);
-            job.partition = order.partition();
-            job.user = user;
-            job.group = group;
-            job.startedAt = clock.instant();
-            job.state = JobState.RUNNING;
-            table.save(job.entry());
-            LOG.info("job {}: started batch script as pid {} in {}", jobId, job.pid, group.id());
-            Thread.ofPlatform().name("job-" + jobId + "-leader").daemon(true).stackSize(LEADER_WAITER_STACK)
-                    .start(() -> awaitLeader(job));
-            if (job.pendingKillWait != null) {
-                beginTermination(job, job.pendingKillWait);
-            }
-            return new LaunchOutcome.Started(job.process.pid());
+            LaunchOutcome outcome = switch (launcher.release(job.jobId, process)) {
+                case BatchLauncher.Attempt.NotStarted n -> notStarted(job, group, n.outcome());
+                case BatchLauncher.Attempt.Started s -> register(order, job, user, group, s.process());
+            };
+            telemetry.launched(outcome, outcome instanceof LaunchOutcome.Started ? Duration.ofNanos(latencyNanos) : null);
+            return outcome;
         }
+
+        @Override
+        public void abandon() {
+            synchronized (this) {
+                if (settled) {
+                    return;
+                }
+                settled = true;
+            }
+            launcher.abandon(job.jobId, process);
+            notStarted(job, group, new LaunchOutcome.Failed("the launch did not reach every node of the job"));
+        }
+    }
+
+    /** Enters a job whose script now runs into the table (and its file), and starts following its leader. */
+    private synchronized LaunchOutcome register(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process) {
+        long jobId = job.jobId;
+        group.started(process.pid());
+        job.process = process;
+        job.pid = process.pid();
+        job.pidStartTicks = ProcFs.stat(job.pid).map(ProcStat::startTicks).orElse(0L);
+        job.partition = order.partition();
+        job.user = user;
+        job.group = group;
+        job.startedAt = clock.instant();
+        job.state = JobState.RUNNING;
+        table.save(job.entry());
+        LOG.info("job {}: started batch script as pid {} in {}", jobId, job.pid, group.id());
+        Thread.ofPlatform().name("job-" + jobId + "-leader").daemon(true).stackSize(LEADER_WAITER_STACK)
+                .start(() -> awaitLeader(job));
+        if (job.pendingKillWait != null) {
+            beginTermination(job, job.pendingKillWait);
+        }
+        return new LaunchOutcome.Started(process.pid());
     }
 
     /** SignalJob: delivers one signal (1..64) to every process of the job. */

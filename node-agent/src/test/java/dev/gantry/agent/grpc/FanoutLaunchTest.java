@@ -66,14 +66,40 @@ class FanoutLaunchTest {
         try (FanoutRig rig = new FanoutRig(tmp, 2, SiteScripts.NONE)) {
             List<String> nodes = List.of("n1", "n2", "n9");
             StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
-                    () -> rig.first().launchJob(rig.launch(8, "#!/bin/sh\ntrue\n", 1, nodes, nodes)));
+                    () -> rig.first().launchJob(rig.launch(8, "#!/bin/sh\necho ran\n", 1, nodes, nodes)));
 
             assertEquals(Status.Code.ABORTED, e.getStatus().getCode());
             assertTrue(e.getStatus().getDescription().startsWith("node n9: agent unreachable"), e.getStatus().getDescription());
             assertEquals("n9", e.getTrailers().get(LaunchForwarder.FAILED_NODE));
             assertEquals(1, rig.node("n2").forwardsFailed.get(), "n2 was the one that could not reach n9");
             assertEquals(List.of(), rig.node("n1").supervisor.runningJobIds(), "the batch host started nothing");
-            assertTrue(!Files.exists(rig.workDir.resolve("slurm-8.out")), "the batch script never ran");
+            Path out = rig.workDir.resolve("slurm-8.out");
+            assertEquals("", Files.exists(out) ? readQuietly(out) : "", "the batch script never ran (its prepared output file stays empty)");
+            Await.until("the batch host's prepared process killed", () -> processesMentioning(tmp.resolve("spool-n1").resolve("job8")).isEmpty());
+        }
+    }
+
+    @Test
+    void theBatchHost_preparesItsPartWhileTheForwardIsUnderWay_andRunsTheScriptOnlyOnceItSucceeded(@TempDir Path tmp) throws Exception {
+        Path gate = tmp.resolve("gate");
+        Path prolog = tmp.resolve("prolog.sh");
+        Files.writeString(prolog, "#!/bin/sh\n[ \"$SLURMD_NODENAME\" != n2 ] && exit 0\nwhile [ ! -e " + gate + " ]; do sleep 0.02; done\n");
+        prolog.toFile().setExecutable(true);
+        try (FanoutRig rig = new FanoutRig(tmp, 2, SiteScripts.of(prolog.toString(), "", Duration.ofSeconds(60)))) {
+            List<String> two = List.of("n1", "n2");
+            var call = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> rig.first().launchJob(rig.launch(10, "#!/bin/sh\necho ran\n", 50, two, two)));
+            Path spool = tmp.resolve("spool-n1").resolve("job10");
+
+            Await.until("n1's prepared process, while n2's prolog holds the forward", () -> !processesMentioning(spool).isEmpty());
+            Path out = rig.workDir.resolve("slurm-10.out");
+            assertEquals("", Files.exists(out) ? readQuietly(out) : "", "the script waits for n2");
+            assertTrue(!call.isDone(), "the launch answers only once n2 holds its part");
+
+            Files.createFile(gate);
+            assertEquals(Set.of("n1", "n2"), Set.copyOf(call.get(60, java.util.concurrent.TimeUnit.SECONDS).getLaunchedNodesList()));
+            Await.until("the batch script's output", () -> readQuietly(out).equals("ran\n"));
+            rig.node("n2").supervisor.terminate(10, Duration.ZERO, "job over");
         }
     }
 
@@ -88,6 +114,23 @@ class FanoutLaunchTest {
             assertEquals(List.of(), rig.node("n3").supervisor.runningJobIds());
             assertEquals(List.of(), rig.node("n1").supervisor.runningJobIds(), "the batch host started nothing");
         }
+    }
+
+    /** Live processes whose command line mentions {@code path} (a job's spool directory). */
+    private static List<Long> processesMentioning(Path path) {
+        List<Long> pids = new java.util.ArrayList<>();
+        java.io.File[] entries = new java.io.File("/proc").listFiles((d, n) -> n.chars().allMatch(Character::isDigit));
+        for (java.io.File e : entries == null ? new java.io.File[0] : entries) {
+            try {
+                String cmdline = new String(Files.readAllBytes(e.toPath().resolve("cmdline"))).replace('\0', ' ');
+                if (cmdline.contains(path.toString())) {
+                    pids.add(Long.parseLong(e.getName()));
+                }
+            } catch (java.io.IOException gone) {
+                // ended meanwhile
+            }
+        }
+        return pids;
     }
 
     private static String readQuietly(Path p) {
