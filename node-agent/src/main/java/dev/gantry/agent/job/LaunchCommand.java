@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * <ol>
  *   <li>{@code setpriv --reuid --regid --init-groups}: becomes the job's user (only when the agent is root and the
  *       user is another);</li>
- *   <li>{@code setsid}: leads a new session and process group;</li>
+ *   <li>{@code setsid}: leads a new session and process group (left out when the agent's spawn does it,
+ *       posix_spawn's {@code POSIX_SPAWN_SETSID});</li>
  *   <li>{@code sh -c STEP}: waits until the agent says {@code go} on its stdin, a pipe. Meanwhile the agent moves
  *       the process into the job's cgroups and binds it to the job's cores (sched_setaffinity, CR_Core) from the
  *       outside, so nothing of the job runs before it is contained and bound, without a shell and a
@@ -56,9 +57,17 @@ public final class LaunchCommand {
      */
     public static List<String> argv(Tools tools, Optional<JobUser> runAs, String statusFile, String stdout, String stderr,
             String script, List<String> args) {
+        return argv(tools, runAs, statusFile, stdout, stderr, script, args, true);
+    }
+
+    /** @param setsid whether the chain starts its own session ({@code false}: the spawn already did) */
+    public static List<String> argv(Tools tools, Optional<JobUser> runAs, String statusFile, String stdout, String stderr,
+            String script, List<String> args, boolean setsid) {
         List<String> cmd = new ArrayList<>();
         runAs.ifPresent(u -> cmd.addAll(List.of(tools.setpriv(), "--reuid=" + u.uid(), "--regid=" + u.gid(), "--init-groups")));
-        cmd.add(tools.setsid());
+        if (setsid) {
+            cmd.add(tools.setsid());
+        }
         cmd.addAll(List.of(tools.sh(), "-c", STEP, "gantry-step", statusFile, stdout, stderr, script));
         cmd.addAll(args);
         return cmd;

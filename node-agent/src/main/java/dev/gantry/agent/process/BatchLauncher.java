@@ -30,7 +30,8 @@ import java.util.stream.Stream;
 /**
  * Starts batch scripts as slurmd does: checks the working directory, creates (truncating) the output files,
  * writes the script to the spool directory (mode 0700, owned by the job's user) and execs it through
- * {@link LaunchCommand}'s chain: become the job's user, lead a new session and process group, and wait in a small
+ * {@link LaunchCommand}'s chain (started with posix_spawn(3), {@link NativeSpawn}, where the libc allows: one exec
+ * where {@link ProcessBuilder} needs three): become the job's user, lead a new session and process group, and wait in a small
  * status-keeping shell while the agent moves the process into the job's cgroups and binds it to its cores; then the
  * shell runs the script. Its environment is {@link JobEnvironment}'s, its working directory the job's work_dir,
  * its stdin /dev/null.
@@ -62,6 +63,8 @@ public final class BatchLauncher {
     private final SiteScripts siteScripts;
     /** CR_Core binding: the host's cores and their threads, as cons_tres numbers cores. */
     private final CoreCpus cores;
+    /** Present when batch scripts start through posix_spawn(3). */
+    private final Optional<NativeSpawn> nativeSpawn;
     /** Written under {@link Spawns#exclusively}. */
     private boolean spoolTraversable;
 
@@ -74,12 +77,26 @@ public final class BatchLauncher {
     }
 
     public BatchLauncher(Path spoolRoot, String nodeName, LaunchCommand.Tools tools, SiteScripts siteScripts) {
+        this(spoolRoot, nodeName, tools, siteScripts, true);
+    }
+
+    /**
+     * @param posixSpawn start batch scripts with posix_spawn(3) ({@link NativeSpawn}: two execs fewer per job) where
+     *     this libc has what it needs; {@code false}, or a libc without it, uses {@link ProcessBuilder}
+     */
+    public BatchLauncher(Path spoolRoot, String nodeName, LaunchCommand.Tools tools, SiteScripts siteScripts, boolean posixSpawn) {
+        this.nativeSpawn = posixSpawn ? NativeSpawn.load() : Optional.empty();
         this.spoolRoot = spoolRoot;
         this.nodeName = nodeName;
         this.tools = tools;
         this.accounts = new UnixAccounts(tools.sh(), tools.setpriv());
         this.siteScripts = siteScripts;
         this.cores = HostCores.read(HostCores.SYS_CPU, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** How batch scripts are started: "posix_spawn" or "ProcessBuilder" (for the agent's start-up log). */
+    public String spawnMechanism() {
+        return nativeSpawn.isPresent() ? "posix_spawn" : "ProcessBuilder";
     }
 
     /** Whether jobs run as their submitting users (the agent is root). */
@@ -150,15 +167,9 @@ public final class BatchLauncher {
         }
         Path script = spoolOf(order.jobId()).resolve("slurm_script");
         List<String> argv = LaunchCommand.argv(tools, runAs, statusFileOf(order.jobId()).toString(), files.stdout().toString(),
-                files.merged() ? "" : files.stderr().toString(), script.toString(), order.argv());
+                files.merged() ? "" : files.stderr().toString(), script.toString(), order.argv(), nativeSpawn.isEmpty());
         List<Integer> cpus = order.coreIds().isEmpty() ? List.of() : cores.cpusOf(order.coreIds());
-        ProcessBuilder builder = new ProcessBuilder(argv)
-                .directory(workDir.toFile())
-                .redirectInput(ProcessBuilder.Redirect.PIPE) // the status-keeping shell waits there for "go"
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().clear();
-        builder.environment().putAll(JobEnvironment.build(order, user, nodes, nodeName));
+        Map<String, String> environment = JobEnvironment.build(order, user, nodes, nodeName);
         Process process;
         try {
             Spawns.exclusively(() -> {
@@ -169,12 +180,26 @@ public final class BatchLauncher {
             return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot write the job script to " + spoolOf(order.jobId()) + ": " + reason(e)));
         }
         try {
-            process = spawn(builder);
+            process = nativeSpawn.isPresent()
+                    ? Spawns.start(() -> nativeSpawn.get().spawn(argv, environment, workDir))
+                    : spawn(jdkSpawn(argv, environment, workDir));
         } catch (IOException e) {
             cleanUp(order.jobId());
             return new Attempt.NotStarted(new LaunchOutcome.Failed("cannot start the job script: " + e.getMessage()));
         }
         return contain(order.jobId(), process, group, cpus);
+    }
+
+    /** The same start through the JDK: its jspawnhelper, then {@code setsid} (in {@code argv}) for the session. */
+    private static ProcessBuilder jdkSpawn(List<String> argv, Map<String, String> environment, Path workDir) {
+        ProcessBuilder builder = new ProcessBuilder(argv)
+                .directory(workDir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.PIPE) // the status-keeping shell waits there for "go"
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        return builder;
     }
 
     /**

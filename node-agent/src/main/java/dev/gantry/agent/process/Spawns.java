@@ -5,7 +5,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * Every process the agent starts, and every job script it writes, go through here. A process forked while a script is
- * open for writing inherits the descriptor (until its jspawnhelper closes it) and makes that script's exec fail with
+ * open for writing inherits the descriptor (until its jspawnhelper, or posix_spawn's closefrom action, closes it) and makes that script's exec fail with
  * ETXTBSY; descriptors belong to the whole JVM, so the guard does too. Spawns hold it shared (a spawn returns once its
  * child has exec'ed and dropped what it inherited, so spawns need not wait for each other), script writes exclusively.
  */
@@ -23,6 +23,16 @@ final class Spawns {
         LOCK.readLock().lock();
         try {
             return builder.start();
+        } finally {
+            LOCK.readLock().unlock();
+        }
+    }
+
+    /** Starts a process some other way (the same guard applies). */
+    static <P extends Process> P start(Write<P> spawn) throws IOException {
+        LOCK.readLock().lock();
+        try {
+            return spawn.run();
         } finally {
             LOCK.readLock().unlock();
         }

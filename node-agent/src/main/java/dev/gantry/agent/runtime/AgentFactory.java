@@ -160,6 +160,7 @@ class AgentFactory {
         } catch (IOException | RuntimeException e) {
             throw new AgentConfigurationException("GANTRY_AGENT_SPOOL_DIR=" + settings.spoolDir() + ": cannot create it: " + e.getMessage(), e);
         }
+        LOG.info("batch scripts start through {}", launcher.spawnMechanism());
         InstantSource clock = InstantSource.system();
         JobSupervisor supervisor = new JobSupervisor(
                 settings.nodeName(),

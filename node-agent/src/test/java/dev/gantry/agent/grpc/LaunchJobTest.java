@@ -28,7 +28,12 @@ class LaunchJobTest {
 
     @BeforeEach
     void start() {
-        rig = new AgentRig(tmp);
+        rig = newRig(tmp);
+    }
+
+    /** The agent under test: posix_spawn(3) where the libc has it (the default). */
+    AgentRig newRig(Path dir) {
+        return new AgentRig(dir);
     }
 
     @AfterEach

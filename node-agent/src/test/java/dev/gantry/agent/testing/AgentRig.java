@@ -83,6 +83,15 @@ public final class AgentRig implements AutoCloseable {
 
     /** A rig whose agent runs the site's prolog and epilog. */
     public AgentRig(Path tempDir, JobTelemetry telemetry, Containment containment, KeyPair keys, SiteScripts siteScripts) {
+        this(tempDir, telemetry, containment, keys, siteScripts, true);
+    }
+
+    /** A rig whose agent starts batch scripts through the JDK's ProcessBuilder instead of posix_spawn(3). */
+    public static AgentRig withProcessBuilder(Path tempDir) {
+        return new AgentRig(tempDir, JobTelemetry.NONE, new ProcessGroupContainment(), CredentialKeys.generate(), SiteScripts.NONE, false);
+    }
+
+    private AgentRig(Path tempDir, JobTelemetry telemetry, Containment containment, KeyPair keys, SiteScripts siteScripts, boolean posixSpawn) {
         try {
             this.keys = keys;
             this.signer = new CredentialSigner(keys);
@@ -96,7 +105,7 @@ public final class AgentRig implements AutoCloseable {
             supervisor = new JobSupervisor(NODE,
                     new CredentialVerifier(keys.getPublic(), clock),
                     new LaunchGuard(clock, Duration.ofHours(1)),
-                    new BatchLauncher(spoolDir, NODE, BatchLauncher.defaultTools(), siteScripts),
+                    new BatchLauncher(spoolDir, NODE, BatchLauncher.defaultTools(), siteScripts, posixSpawn),
                     containment,
                     table,
                     scheduler, clock, exits, telemetry,
