@@ -125,7 +125,7 @@ final class LocalCluster {
                 Map<String, String> a = new LinkedHashMap<>(common);
                 a.put("GANTRY_NODE_NAME", n.name());
                 a.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
-                a.put("GANTRY_AGENT_SPOOL_DIR", state.resolve("spool").resolve(n.name()).toString());
+                a.put("GANTRY_AGENT_SPOOL_DIR", agentSpool(runDir).resolve(n.name()).toString());
                 a.put("GANTRY_NODE_CPUS", Integer.toString(n.cpus()));
                 a.put("GANTRY_NODE_SOCKETS", Integer.toString(n.sockets()));
                 a.put("GANTRY_NODE_CORES_PER_SOCKET", Integer.toString(n.coresPerSocket()));
@@ -280,6 +280,39 @@ final class LocalCluster {
         }
     }
 
+    private static final Path SHM = Path.of("/dev/shm");
+
+    /**
+     * Where the agents keep their job tables and spooled scripts, one directory per node below it: in memory
+     * (/dev/shm) where the host has it writable, else under the run directory's state/. Both only matter while the
+     * jobs' processes live, which cannot outlive the host's boot, and on disk every job costs several inode
+     * creations and deletions (expensive on a journal-less ext4, such as this project's build machines: see
+     * docs/benchmarks.md, "Trivial jobs"). Named after the run directory, so two local clusters never share it.
+     */
+    static Path agentSpool(Path runDir) {
+        Path dir = runDir.toAbsolutePath().normalize();
+        if (Files.isDirectory(SHM) && Files.isWritable(SHM)) {
+            try {
+                byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(dir.toString().getBytes(StandardCharsets.UTF_8));
+                return SHM.resolve("gantry-spool-" + java.util.HexFormat.of().formatHex(digest, 0, 8));
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e); // every JDK has SHA-256
+            }
+        }
+        return dir.resolve("state").resolve("spool");
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
     /** Stops the cluster; returns the exit status. */
     int down(Duration timeout) throws IOException, InterruptedException {
         var loaded = ClusterState.load(runDir);
@@ -290,6 +323,13 @@ final class LocalCluster {
         ClusterState cs = loaded.get();
         cancelJobs(cs.controller());
         stop(cs.services(), timeout);
+        if (agentSpool(runDir).startsWith(SHM)) {
+            try {
+                deleteTree(agentSpool(runDir)); // its jobs are gone; it lives in memory
+            } catch (IOException e) {
+                err.println("gantry: warning: cannot remove the agents' spool " + agentSpool(runDir) + ": " + e.getMessage());
+            }
+        }
         Files.deleteIfExists(runDir.resolve(ClusterState.FILE));
         Files.deleteIfExists(runDir.resolve("controller.addr"));
         out.println("gantry: stopped " + cs.services().size() + " processes; state and logs are kept in " + runDir);
