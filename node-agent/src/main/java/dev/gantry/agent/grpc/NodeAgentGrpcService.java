@@ -4,6 +4,7 @@ import dev.gantry.agent.job.ControlOutcome;
 import dev.gantry.agent.job.LaunchOrder;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.process.JobSupervisor;
+import dev.gantry.agent.process.LaunchPreparation;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.LaunchJobResponse;
 import dev.gantry.api.v1.NodeAgentGrpc;
@@ -80,7 +81,7 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
             });
             return;
         }
-        JobSupervisor.Preparation mine = supervisor.prepare(toOrder(request), request.getCredential(), true);
+        LaunchPreparation mine = supervisor.prepare(toOrder(request), request.getCredential(), true);
         below.whenComplete((launched, error) -> {
             if (error != null) {
                 mine.abandon();

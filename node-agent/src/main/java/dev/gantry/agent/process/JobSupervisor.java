@@ -104,47 +104,24 @@ public final class JobSupervisor implements AutoCloseable {
     }
 
     /**
-     * A launch that passed its checks and whose process waits, contained, for {@link #go}; or one already settled
-     * (refused, invalid, failed), whose {@code go} returns why.
-     */
-    public sealed interface Preparation permits Settled, Ready {
-        /** Runs the job's script (once); the launch's outcome. */
-        LaunchOutcome go();
-
-        /** Gives the launch up before anything of the job ran: its process is killed and the job leaves the table. */
-        void abandon();
-    }
-
-    /** A launch that ended at its checks or its preparation. */
-    public record Settled(LaunchOutcome outcome) implements Preparation {
-        @Override
-        public LaunchOutcome go() {
-            return outcome;
-        }
-
-        @Override
-        public void abandon() {}
-    }
-
-    /**
      * Checks the launch and prepares it up to the last step ({@link BatchLauncher#prepare}): everything of
      * {@link #launch} but letting the script run, so that a batch host can do it while the launch is forwarded to
      * the job's other nodes. The job is in the table from here on (a terminate meanwhile takes effect once it runs).
      * The latency reported to the telemetry runs from the credential check to the exec of the job's first process.
      */
-    public Preparation prepare(LaunchOrder order, SignedCredential credential, boolean batchHost) {
+    public LaunchPreparation prepare(LaunchOrder order, SignedCredential credential, boolean batchHost) {
         long begin = System.nanoTime();
-        Preparation p = doPrepare(order, credential, batchHost, begin);
-        if (p instanceof Settled settled) {
+        LaunchPreparation p = doPrepare(order, credential, batchHost, begin);
+        if (p instanceof LaunchPreparation.Settled settled) {
             telemetry.launched(settled.outcome(), null);
         }
         return p;
     }
 
-    private Preparation doPrepare(LaunchOrder order, SignedCredential credential, boolean batchHost, long begin) {
+    private LaunchPreparation doPrepare(LaunchOrder order, SignedCredential credential, boolean batchHost, long begin) {
         Optional<LaunchOutcome.InvalidRequest> problem = order.problem();
         if (problem.isPresent()) {
-            return new Settled(problem.get());
+            return new LaunchPreparation.Settled(problem.get());
         }
         long jobId = order.jobId();
         LaunchCredential cred;
@@ -152,10 +129,10 @@ public final class JobSupervisor implements AutoCloseable {
             cred = verifier.verify(credential, nodeName, jobId, order.script().getBytes(StandardCharsets.UTF_8));
         } catch (CredentialException e) {
             LOG.warn("job {}: launch refused: {}", jobId, e.getMessage());
-            return new Settled(new LaunchOutcome.Refused(e.getMessage()));
+            return new LaunchPreparation.Settled(new LaunchOutcome.Refused(e.getMessage()));
         }
         if (!cred.getStepId().isEmpty()) {
-            return new Settled(new LaunchOutcome.Refused("credential is for step " + jobId + "." + cred.getStepId() + ", not for launching the job"));
+            return new LaunchPreparation.Settled(new LaunchOutcome.Refused("credential is for step " + jobId + "." + cred.getStepId() + ", not for launching the job"));
         }
         RunningJob job = new RunningJob(jobId);
         synchronized (this) {
@@ -165,7 +142,7 @@ public final class JobSupervisor implements AutoCloseable {
                     : guard.refusal(jobId, issuedAt);
             if (refusal.isPresent()) {
                 LOG.warn("job {}: launch refused: {}", jobId, refusal.get());
-                return new Settled(new LaunchOutcome.Refused(refusal.get()));
+                return new LaunchPreparation.Settled(new LaunchOutcome.Refused(refusal.get()));
             }
             guard.launched(jobId, issuedAt, Instant.ofEpochSecond(cred.getExpiresAt().getSeconds(), cred.getExpiresAt().getNanos()));
             jobs.put(jobId, job);
@@ -183,13 +160,14 @@ public final class JobSupervisor implements AutoCloseable {
         }
         long execNanos = System.nanoTime();
         if (attempt instanceof BatchLauncher.Attempt.NotStarted notStarted) {
-            return new Settled(notStarted(job, group, notStarted.outcome()));
+            return new LaunchPreparation.Settled(notStarted(job, group, notStarted.outcome()));
         }
-        return new Ready(order, job, user, group, ((BatchLauncher.Attempt.Started) attempt).process(), execNanos - begin);
+        return new PreparedLaunch(this, launcher, telemetry, order, job, user, group,
+                ((BatchLauncher.Attempt.Started) attempt).process(), execNanos - begin);
     }
 
     /** Takes a job that did not start out of the table; its outcome. */
-    private synchronized LaunchOutcome notStarted(RunningJob job, Containment.JobGroup group, LaunchOutcome outcome) {
+    synchronized LaunchOutcome notStarted(RunningJob job, Containment.JobGroup group, LaunchOutcome outcome) {
         jobs.remove(job.jobId);
         guard.launchAbandoned(job.jobId);
         if (group != null) {
@@ -199,56 +177,8 @@ public final class JobSupervisor implements AutoCloseable {
         return outcome;
     }
 
-    /** A prepared launch: its process exists, contained, and waits for "go". */
-    private final class Ready implements Preparation {
-        private final LaunchOrder order;
-        private final RunningJob job;
-        private final JobUser user;
-        private final Containment.JobGroup group;
-        private final Process process;
-        private final long latencyNanos;
-        private boolean settled;
-
-        Ready(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process, long latencyNanos) {
-            this.order = order;
-            this.job = job;
-            this.user = user;
-            this.group = group;
-            this.process = process;
-            this.latencyNanos = latencyNanos;
-        }
-
-        @Override
-        public LaunchOutcome go() {
-            synchronized (this) {
-                if (settled) {
-                    throw new IllegalStateException("job " + job.jobId + ": launch already settled");
-                }
-                settled = true;
-            }
-            LaunchOutcome outcome = switch (launcher.release(job.jobId, process)) {
-                case BatchLauncher.Attempt.NotStarted n -> notStarted(job, group, n.outcome());
-                case BatchLauncher.Attempt.Started s -> register(order, job, user, group, s.process());
-            };
-            telemetry.launched(outcome, outcome instanceof LaunchOutcome.Started ? Duration.ofNanos(latencyNanos) : null);
-            return outcome;
-        }
-
-        @Override
-        public void abandon() {
-            synchronized (this) {
-                if (settled) {
-                    return;
-                }
-                settled = true;
-            }
-            launcher.abandon(job.jobId, process);
-            notStarted(job, group, new LaunchOutcome.Failed("the launch did not reach every node of the job"));
-        }
-    }
-
     /** Enters a job whose script now runs into the table (and its file), and starts following its leader. */
-    private synchronized LaunchOutcome register(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process) {
+    synchronized LaunchOutcome register(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process) {
         long jobId = job.jobId;
         group.started(process.pid());
         job.process = process;

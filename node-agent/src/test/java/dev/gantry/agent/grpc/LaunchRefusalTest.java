@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.agent.testing.AgentRig;
+import dev.gantry.agent.testing.Await;
 import dev.gantry.agent.testing.Credentials;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.common.credential.CredentialKeys;
@@ -60,6 +61,8 @@ class LaunchRefusalTest {
                     LaunchJobRequest launch = rig.request(JOB, "#!/bin/bash\nexit 0\n").build();
                     rig.agent.launchJob(launch);
                     rig.awaitExit(JOB);
+                    // the exit is reported just before the job leaves the table
+                    Await.until("job " + JOB + " out of the table", () -> !rig.supervisor.runningJobIds().contains(JOB));
                     return launch;
                 }, "already launched"),
                 new Case("credential issued before the job was terminated", rig -> {
