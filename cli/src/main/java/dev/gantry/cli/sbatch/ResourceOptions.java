@@ -31,9 +31,9 @@ final class ResourceOptions {
             }
         }
         if (options.exclusive() != null) {
-            // --exclusive: whole nodes; --exclusive=user: nodes shared only with the user's own jobs (Gantry applies it
-            // to preemption now: neither preempts nor is preempted by other users' jobs). Slurm's mcs and topo are not
-            // supported.
+            // --exclusive: whole nodes; --exclusive=user: nodes shared only with the user's own jobs (placement keeps
+            // other users' jobs off them; in preemption it neither preempts nor is preempted by other users' jobs).
+            // Slurm's mcs and topo are not supported.
             String kind = options.exclusive().trim().toLowerCase(java.util.Locale.ROOT);
             if (kind.isEmpty()) {
                 spec.setExclusive(true);

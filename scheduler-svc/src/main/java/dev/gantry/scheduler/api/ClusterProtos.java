@@ -19,6 +19,7 @@ import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
+import dev.gantry.scheduler.preempt.PreemptionPlanner;
 
 /** Maps nodes, partitions, allocations and the whole cluster to the API. */
 public final class ClusterProtos {
@@ -121,7 +122,9 @@ public final class ClusterProtos {
     public static Allocation allocation(JobRecord j) {
         Allocation.Builder b = Allocation.newBuilder().setJobId(j.id()).setPartition(j.partition())
                 .setSuspended(j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED)
-                .setExclusive(j.ask().selection().exclusive());
+                .setExclusive(j.ask().selection().exclusive())
+                .setUser(j.user() == null ? "" : j.user())
+                .setExclusiveUser(PreemptionPlanner.askedExclusiveUser(j));
         if (j.state() == dev.gantry.scheduler.model.JobState.SUSPENDED && j.lastStateChange() != null) {
             b.setSuspendTime(JobProtos.ts(j.lastStateChange()));
         }

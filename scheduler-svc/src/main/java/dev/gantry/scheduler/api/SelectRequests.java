@@ -4,8 +4,12 @@ import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.ResourceAsk;
+import dev.gantry.scheduler.preempt.PreemptionPlanner;
 
-/** The select-svc request for a pending job: everything its resolved {@link ResourceAsk} says, nothing left out. */
+/**
+ * The select-svc request for a pending job: everything its resolved {@link ResourceAsk} says, nothing left out, and its
+ * user with its own --exclusive=user (select-svc adds each partition's ExclusiveUser=YES).
+ */
 public final class SelectRequests {
     private SelectRequests() {}
 
@@ -28,7 +32,9 @@ public final class SelectRequests {
                 .addAllExclude(s.excludedNodes())
                 .setContiguous(s.contiguous())
                 .setOversubscribe(s.oversubscribe())
-                .setTimeLimitSeconds(j.timeLimitSeconds());
+                .setTimeLimitSeconds(j.timeLimitSeconds())
+                .setUser(j.user() == null ? "" : j.user())
+                .setExclusiveUser(PreemptionPlanner.askedExclusiveUser(j));
         s.gres().forEach(g -> b.addGres(JobProtos.gres(g)));
         return b.build();
     }

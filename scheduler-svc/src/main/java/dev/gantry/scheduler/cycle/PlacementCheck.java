@@ -24,7 +24,8 @@ import java.util.Set;
  * Re-checks a placement proposed by select-svc against the controller's current state before acting on it
  * (propose, then validate: select-svc's replica may be behind). Checks what can be over-allocated or break the
  * request: node count, partition membership, CPUs (times the partition's OverSubscribe job count), memory when
- * SelectTypeParameters track it, GRES counts, core ids, --exclusive, -w/-x and node features. Not re-checked:
+ * SelectTypeParameters track it, GRES counts, core ids, --exclusive, user exclusivity (no node of another user's job
+ * where either is user-exclusive: --exclusive=user, ExclusiveUser=YES), -w/-x and node features. Not re-checked:
  * --contiguous, the matching-OR form of --constraint and topology (they cannot over-allocate). Pure.
  */
 public final class PlacementCheck {
@@ -43,7 +44,7 @@ public final class PlacementCheck {
      */
     public static Optional<String> check(ClusterState state, JobRecord job, String partitionName, List<NodeShare> shares,
             Collection<JobRecord> suspended) {
-        Overlay overlay = Overlay.of(suspended);
+        Overlay overlay = Overlay.of(state, suspended);
         if (job == null || job.state() != JobState.PENDING || job.completing()) {
             return Optional.of("job is no longer pending");
         }
@@ -64,6 +65,7 @@ public final class PlacementCheck {
         int sharing = sharing(partition.overSubscribe(), selection.oversubscribe());
         Optional<FeatureConstraint> constraint = selection.constraint().isEmpty() ? Optional.empty()
                 : Optional.of(FeatureConstraint.parse(selection.constraint()));
+        boolean exclusiveUser = state.exclusiveUser(job, partitionName);
         int cpusGiven = 0;
         Set<String> seen = new HashSet<>();
         for (NodeShare s : shares) {
@@ -83,6 +85,10 @@ public final class PlacementCheck {
             int allocCpus = node.allocCpus() - overlay.cpus.getOrDefault(s.node(), 0);
             if (wholeNodes && allocCpus > 0) {
                 return Optional.of("node " + s.node() + " is not idle; the job wants whole nodes");
+            }
+            Optional<String> other = otherUser(state, s.node(), job.user() == null ? "" : job.user(), exclusiveUser, overlay);
+            if (other.isPresent()) {
+                return other;
             }
             int capacity = node.config().cpus() * sharing - allocCpus;
             if (s.cpus() < 1 || s.cpus() > capacity) {
@@ -112,6 +118,27 @@ public final class PlacementCheck {
         }
         if (cpusGiven < job.ask().totalCpus()) {
             return Optional.of(cpusGiven + " CPUs given, " + job.ask().totalCpus() + " needed");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why a job of {@code user} may not share {@code node}: another user's job holds part of it and either is
+     * user-exclusive. The jobs a preemptor suspends do not count (the preemption rules already let it take their place).
+     */
+    private static Optional<String> otherUser(ClusterState state, String node, String user, boolean exclusiveUser,
+                                              Overlay overlay) {
+        for (Map.Entry<String, int[]> e : state.owners(node).entrySet()) {
+            if (e.getKey().equals(user)) {
+                continue;
+            }
+            int[] gone = overlay.owners.getOrDefault(node, Map.of()).getOrDefault(e.getKey(), new int[2]);
+            int jobs = e.getValue()[0] - gone[0];
+            int exclusive = e.getValue()[1] - gone[1];
+            if (jobs > 0 && (exclusiveUser || exclusive > 0)) {
+                return Optional.of("node " + node + " runs another user's job and "
+                        + (exclusiveUser ? "the job is" : "that job is") + " user-exclusive (--exclusive=user or ExclusiveUser=YES)");
+            }
         }
         return Optional.empty();
     }
@@ -146,13 +173,25 @@ public final class PlacementCheck {
         return Optional.empty();
     }
 
-    /** CPUs and cores of the jobs a preemptor suspends, per node: free for it. */
-    private record Overlay(Map<String, Integer> cpus, Map<String, Map<Integer, Integer>> cores) {
+    /**
+     * CPUs and cores of the jobs a preemptor suspends, per node: free for it; and whose they are (per node and user:
+     * {jobs, user-exclusive jobs}), not in its way.
+     */
+    private record Overlay(Map<String, Integer> cpus, Map<String, Map<Integer, Integer>> cores,
+                           Map<String, Map<String, int[]>> owners) {
 
-        static Overlay of(Collection<JobRecord> suspended) {
+        static Overlay of(ClusterState state, Collection<JobRecord> suspended) {
             Map<String, Integer> cpus = new HashMap<>();
             Map<String, Map<Integer, Integer>> cores = new HashMap<>();
+            Map<String, Map<String, int[]>> owners = new HashMap<>();
             for (JobRecord j : suspended) {
+                boolean exclusive = state.exclusiveUser(j, j.partition());
+                for (String node : new HashSet<>(j.nodeNames())) {
+                    int[] count = owners.computeIfAbsent(node, n -> new HashMap<>())
+                            .computeIfAbsent(j.user() == null ? "" : j.user(), u -> new int[2]);
+                    count[0]++;
+                    count[1] += exclusive ? 1 : 0;
+                }
                 if (j.adminSuspended()) {
                     continue; // an operator's suspension already gave its CPUs back
                 }
@@ -161,7 +200,7 @@ public final class PlacementCheck {
                     s.coreIds().forEach(c -> cores.computeIfAbsent(s.node(), n -> new HashMap<>()).merge(c, 1, Integer::sum));
                 }
             }
-            return new Overlay(cpus, cores);
+            return new Overlay(cpus, cores, owners);
         }
 
         int coreUse(String node, int core) {

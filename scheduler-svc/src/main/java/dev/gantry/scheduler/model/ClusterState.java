@@ -25,6 +25,8 @@ public final class ClusterState {
     private final Map<String, Map<String, Long>> gresInUse = new java.util.HashMap<>();
     /** Per node: how many jobs hold each core (CR_Core); absent when no job names cores there. */
     private final Map<String, int[]> coreUse = new java.util.HashMap<>();
+    /** Per node, per user: {jobs holding part of it, how many of them are user-exclusive}; absent when none. */
+    private final Map<String, Map<String, int[]>> owners = new java.util.HashMap<>();
     private Consumer<JobRecord> jobListener = j -> {};
 
     public ClusterState(ClusterConfig config) {
@@ -62,9 +64,42 @@ public final class ClusterState {
                 && old.adminSuspended() == job.adminSuspended();
         if (held && !same) {
             adjust(old.allocation(), -1, !old.adminSuspended());
+            own(old, -1);
         }
         if (holds && !same) {
             adjust(job.allocation(), +1, !job.adminSuspended());
+            own(job, +1);
+        }
+    }
+
+    /**
+     * A job is user-exclusive when it asked --exclusive=user or its partition is ExclusiveUser=YES: no other user's job
+     * shares its nodes (https://slurm.schedmd.com/sbatch.html#OPT_exclusive).
+     */
+    public boolean exclusiveUser(JobRecord j, String partition) {
+        PartitionConfig p = partitions.get(partition);
+        return (j.spec() != null && j.spec().getExclusiveUser()) || (p != null && p.exclusiveUser());
+    }
+
+    /** The users whose jobs (running, suspended or completing) hold part of {@code node}: {jobs, user-exclusive jobs}. */
+    public Map<String, int[]> owners(String node) {
+        return java.util.Collections.unmodifiableMap(owners.getOrDefault(node, Map.of()));
+    }
+
+    private void own(JobRecord j, int sign) {
+        boolean exclusive = exclusiveUser(j, j.partition());
+        String user = j.user() == null ? "" : j.user();
+        for (String node : new java.util.LinkedHashSet<>(j.nodeNames())) {
+            Map<String, int[]> users = owners.computeIfAbsent(node, k -> new java.util.HashMap<>());
+            int[] count = users.computeIfAbsent(user, k -> new int[2]);
+            count[0] += sign;
+            count[1] += exclusive ? sign : 0;
+            if (count[0] <= 0) {
+                users.remove(user);
+                if (users.isEmpty()) {
+                    owners.remove(node);
+                }
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.select.model.GresPool;
 import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.Owner;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.ResourceUnit;
 import dev.gantry.select.placement.Constraint;
@@ -23,7 +24,8 @@ final class ProtoMapping {
 
     /**
      * The domain request for {@code proto}: counts, memory (per node or per CPU), GRES, --exclusive, -s, the
-     * constraint, -w/-x, --contiguous and the time limit (-1 = UNLIMITED maps to the domain's 0 = unknown).
+     * constraint, -w/-x, --contiguous, the time limit (-1 = UNLIMITED maps to the domain's 0 = unknown), the user and
+     * --exclusive=user.
      *
      * @param field how the message is named in its request (e.g. "jobs[2]"), to prefix the offending field
      * @throws StatusRuntimeException INVALID_ARGUMENT naming the field that is wrong
@@ -31,7 +33,8 @@ final class ProtoMapping {
     static ResourceRequest toRequest(dev.gantry.api.v1.ResourceRequest proto, String field) {
         try {
             return new ResourceRequest(proto.getJobId(), proto.getPartitionsList(), proto.getMinNodes(), proto.getMaxNodes(),
-                    proto.getNumTasks(), proto.getCpusPerTask(), proto.getMemPerNodeMb(), options(proto));
+                    proto.getNumTasks(), proto.getCpusPerTask(), proto.getMemPerNodeMb(), options(proto),
+                    new Owner(proto.getUser(), proto.getExclusiveUser()));
         } catch (IllegalArgumentException e) {
             throw Status.INVALID_ARGUMENT.withDescription(field + "." + e.getMessage()).asRuntimeException();
         }

@@ -144,7 +144,7 @@ final class ScheduleAnswers {
             if (plan.isPresent()) {
                 result.setPlacement(ProtoMapping.toProto(plan.get().start(), view)).addAllVictims(plan.get().victims())
                         .setPreemptedCpus((int) Math.min(Integer.MAX_VALUE, plan.get().preemptedCpus()));
-                trial = used.after(plan.get().victims(), plan.get().start(), job.options().exclusive())
+                trial = used.after(plan.get().victims(), plan.get().start(), job)
                         .suspending(List.of());
             } else {
                 result.setPlacement(ProtoMapping.toProto(new Placement.Pending(job.jobId(), PendingReason.RESOURCES), view));

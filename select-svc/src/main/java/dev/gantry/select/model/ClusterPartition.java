@@ -4,14 +4,20 @@ import dev.gantry.api.v1.Partition;
 import java.util.List;
 
 /**
- * A partition: its state, member nodes in config order (the order ties are broken in), OverSubscribe, memory limits
- * and PriorityTier.
+ * A partition: its state, member nodes in config order (the order ties are broken in), OverSubscribe, memory limits,
+ * PriorityTier and ExclusiveUser (every job in it is user-exclusive, see {@link Owner}).
  */
 public record ClusterPartition(String name, PartitionState state, List<String> nodes, Oversubscribe oversubscribe,
-                               MemoryLimits memory, int priorityTier) {
+                               MemoryLimits memory, int priorityTier, boolean exclusiveUser) {
 
     public ClusterPartition {
         nodes = List.copyOf(nodes);
+    }
+
+    /** ExclusiveUser=NO. */
+    public ClusterPartition(String name, PartitionState state, List<String> nodes, Oversubscribe oversubscribe,
+                            MemoryLimits memory, int priorityTier) {
+        this(name, state, nodes, oversubscribe, memory, priorityTier, false);
     }
 
     /** OverSubscribe=NO, no memory limits, PriorityTier=1. */
@@ -30,14 +36,18 @@ public record ClusterPartition(String name, PartitionState state, List<String> n
                 Math.max(0, partition.getDefMemPerNodeMb()), Math.max(0, partition.getMaxMemPerCpuMb()),
                 Math.max(0, partition.getMaxMemPerNodeMb()));
         return new ClusterPartition(partition.getName(), PartitionState.from(partition.getState()), partition.getNodesList(),
-                oversubscribe, memory, partition.getPriorityTier());
+                oversubscribe, memory, partition.getPriorityTier(), partition.getExclusiveUser());
     }
 
     public ClusterPartition withOversubscribe(Oversubscribe oversubscribe) {
-        return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier);
+        return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier, exclusiveUser);
     }
 
     public ClusterPartition withMemory(MemoryLimits memory) {
-        return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier);
+        return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier, exclusiveUser);
+    }
+
+    public ClusterPartition withExclusiveUser(boolean exclusiveUser) {
+        return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier, exclusiveUser);
     }
 }

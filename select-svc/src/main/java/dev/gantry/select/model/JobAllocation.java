@@ -11,20 +11,28 @@ import java.util.Optional;
  *
  * @param endTime   start + time limit: when the resources are expected back; null when unknown (never)
  * @param exclusive the job has its nodes to itself (--exclusive): no other job may share them, even under FORCE
+ * @param owner     its user and its own --exclusive=user (placement adds its partition's ExclusiveUser=YES from the
+ *                  replica)
  */
 public record JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime,
-                            boolean exclusive) {
+                            boolean exclusive, Owner owner) {
 
     public JobAllocation {
         nodes = List.copyOf(nodes);
+        owner = owner == null ? Owner.NONE : owner;
+    }
+
+    public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime,
+                         boolean exclusive) {
+        this(jobId, partition, nodes, suspended, endTime, exclusive, Owner.NONE);
     }
 
     public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended) {
-        this(jobId, partition, nodes, suspended, null, false);
+        this(jobId, partition, nodes, suspended, null, false, Owner.NONE);
     }
 
     public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime) {
-        this(jobId, partition, nodes, suspended, endTime, false);
+        this(jobId, partition, nodes, suspended, endTime, false, Owner.NONE);
     }
 
     public Optional<Instant> expectedEnd() {
@@ -46,6 +54,7 @@ public record JobAllocation(long jobId, String partition, List<NodeShare> nodes,
                 ? Instant.ofEpochSecond(allocation.getEndTime().getSeconds(), allocation.getEndTime().getNanos()) : null;
         return new JobAllocation(allocation.getJobId(), allocation.getPartition(),
                 allocation.getNodesList().stream().map(a -> NodeShare.from(a, gresOf.apply(a.getNode()))).toList(),
-                allocation.getSuspended(), end, allocation.getExclusive());
+                allocation.getSuspended(), end, allocation.getExclusive(),
+                new Owner(allocation.getUser(), allocation.getExclusiveUser()));
     }
 }

@@ -2,6 +2,7 @@ package dev.gantry.select.placement;
 
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.MemoryLimits;
+import dev.gantry.select.model.Owner;
 import java.util.List;
 import java.util.Optional;
 
@@ -67,12 +68,17 @@ record JobShape(ResourceRequest request, ClusterPartition partition, int cpusPer
     NodeDemand demandOn(int i, int count) {
         long cpus = Math.max(1, (long) tasksOn(i, count) * cpusPerTask);
         long memory = memPerNodeMb > 0 ? memPerNodeMb : memPerCpuMb * cpus;
-        return new NodeDemand(cpus, memory, request.options().gres(), wholeNode, maxShare, partition.name());
+        return new NodeDemand(cpus, memory, request.options().gres(), wholeNode, maxShare, partition.name(), owner());
     }
 
     /** The largest per-node demand for {@code count} nodes (the first node's): every chosen node must admit it. */
     NodeDemand demand(int count) {
         return demandOn(0, count);
+    }
+
+    /** The job's user, user-exclusive when it asked --exclusive=user or the partition is ExclusiveUser=YES. */
+    Owner owner() {
+        return request.owner().orExclusive(partition.exclusiveUser());
     }
 
     List<String> required() {

@@ -1,9 +1,11 @@
 package dev.gantry.select.placement;
 
 import dev.gantry.select.model.ClusterNode;
+import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.GresPool;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.Owner;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.ResourceUnit;
 import java.util.ArrayList;
@@ -15,7 +17,8 @@ import java.util.Map;
 
 /**
  * Who holds what, unit by unit, during one Plan: per node, how many jobs hold each unit (core under CR_Core, CPU
- * under CR_CPU, the node under linear) and of which partition, memory and GRES per pool in use. Built from a
+ * under CR_CPU, the node under linear) and of which partition, memory and GRES per pool in use, and whose jobs they are
+ * ({@link NodeOwners}: a node holding another user's job is not used when either job is user-exclusive). Built from a
  * {@link ReplicaView}'s allocations; placements and what-if releases change this copy only, never the view.
  *
  * <p>Invariant (checked by the property tests): no unit is held by more jobs than its partition's OverSubscribe allows,
@@ -36,6 +39,8 @@ public final class Ledger {
     private final int[][] gresUsed;
     private final int[] jobs;
     private final boolean[] exclusive;
+    private final NodeOwners[] owners; // null = no job here (immutable values: copies share them)
+    private boolean userExclusive;     // some user-exclusive job has held a node (not reset on release)
     private final Map<String, Short> partitionIds;
     private Map<Long, Held> held;
     private boolean heldShared;
@@ -43,12 +48,21 @@ public final class Ledger {
     // written; a set bit means this ledger owns the node's arrays.
     private final BitSet owned;
 
-    /** @param cpusFreed its units are freed ({@link #releaseCpus}); its memory and GRES are still counted */
-    private record Held(String partition, List<NodeShare> shares, boolean wholeNode, boolean cpusFreed) {
-        Held(String partition, List<NodeShare> shares, boolean wholeNode) {
-            this(partition, shares, wholeNode, false);
+    /**
+     * @param owner     whose, and whether user-exclusive (its partition's ExclusiveUser=YES included)
+     * @param end       when it is expected to end (epoch seconds; NEVER when unknown)
+     * @param cpusFreed its units (and its place among the node's owners) are freed ({@link #releaseCpus}); its memory and
+     *                  GRES are still counted
+     */
+    private record Held(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end,
+                        boolean cpusFreed) {
+        Held(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end) {
+            this(partition, shares, wholeNode, owner, end, false);
         }
     }
+
+    /** For {@link Held#end}: no known end. */
+    private static final long NEVER = Long.MAX_VALUE;
 
     public Ledger(ReplicaView view) {
         this.view = view;
@@ -62,6 +76,7 @@ public final class Ledger {
         gresUsed = new int[n][];
         jobs = new int[n];
         exclusive = new boolean[n];
+        owners = new NodeOwners[n];
         partitionIds = new HashMap<>();
         held = new LinkedHashMap<>();
         owned = new BitSet(n);
@@ -75,6 +90,9 @@ public final class Ledger {
             gresUsed[i] = new int[node.gres().pools().size()];
         }
         for (JobAllocation allocation : view.allocations()) {
+            Owner whose = allocation.owner().orExclusive(
+                    view.partition(allocation.partition()).map(ClusterPartition::exclusiveUser).orElse(false));
+            long end = allocation.endTime() == null ? NEVER : allocation.endTime().getEpochSecond();
             List<NodeShare> resolved = new ArrayList<>(allocation.nodes().size());
             for (NodeShare share : allocation.nodes()) {
                 int at = view.indexOf(share.node());
@@ -85,6 +103,7 @@ public final class Ledger {
                 units.clear(holders[at].length, Integer.MAX_VALUE);
                 NodeShare r = new NodeShare(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
                 charge(at, r, partitionId(allocation.partition()), +1);
+                own(at, whose, end, +1);
                 resolved.add(r);
                 boolean exclusivePartition = view.partition(allocation.partition())
                         .map(p -> p.oversubscribe().wholeNodes()).orElse(false);
@@ -93,7 +112,8 @@ public final class Ledger {
                 }
             }
             held.put(allocation.jobId(), new Held(allocation.partition(), resolved,
-                    allocation.exclusive() || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false)));
+                    allocation.exclusive() || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false),
+                    whose, end));
         }
     }
 
@@ -112,6 +132,8 @@ public final class Ledger {
         usedMemory = o.usedMemory.clone();
         jobs = o.jobs.clone();
         exclusive = o.exclusive.clone();
+        owners = o.owners.clone();
+        userExclusive = o.userExclusive;
         partitionIds = new HashMap<>(o.partitionIds);
         held = o.held;
         heldShared = true;
@@ -193,10 +215,13 @@ public final class Ledger {
         return true;
     }
 
-    /** Whether the node is usable and has the demand free now (units, memory when tracked, GRES). */
+    /**
+     * Whether the node is usable, holds no job that keeps the demand's owner off it (another user's, where either is
+     * user-exclusive) and has the demand free now (units, memory when tracked, GRES).
+     */
     public boolean admits(int node, NodeDemand demand) {
         ClusterNode n = view.node(node);
-        if (!n.usable() || exclusive[node] || !couldEverHold(node, demand)) {
+        if (!n.usable() || exclusive[node] || excludes(node, demand.owner()) || !couldEverHold(node, demand)) {
             return false;
         }
         if (demand.wholeNode()) {
@@ -219,6 +244,34 @@ public final class Ledger {
             }
         }
         return true;
+    }
+
+    /** Whether a job of another user is on the node and either it or {@code owner} is user-exclusive. O(1). */
+    public boolean excludes(int node, Owner owner) {
+        NodeOwners o = owners[node];
+        return o != null && o.excludes(owner);
+    }
+
+    /**
+     * From when (epoch seconds) the jobs now on the node no longer keep {@code owner}'s job off it: the latest expected
+     * end of those that conflict ({@code Long.MAX_VALUE} when one has none), {@code Long.MIN_VALUE} when none does; after
+     * a {@link #release} possibly later than exact (see {@link NodeOwners}). O(users on the node).
+     */
+    public long ownersFreeFrom(int node, Owner owner) {
+        NodeOwners o = owners[node];
+        return o == null ? Long.MIN_VALUE : o.freeFrom(owner);
+    }
+
+    /** Whether a user-exclusive job holds (or, in this ledger's history, held) a node: false = owners never matter. */
+    public boolean anyUserExclusive() {
+        return userExclusive;
+    }
+
+    private void own(int node, Owner owner, long end, int sign) {
+        userExclusive |= sign > 0 && owner.exclusiveUser();
+        NodeOwners o = owners[node] == null ? NodeOwners.EMPTY : owners[node];
+        NodeOwners changed = sign > 0 ? o.with(owner, end) : o.without(owner);
+        owners[node] = changed == NodeOwners.EMPTY ? null : changed;
     }
 
     private int shareable(int node, NodeDemand demand) {
@@ -246,9 +299,14 @@ public final class Ledger {
 
     /**
      * Gives {@code jobId} the demand on the node: free units first (lowest id), then, when sharing, the least-held units
-     * of its partition; GRES from the first pools that serve it. Precondition: {@link #admits} is true.
+     * of its partition; GRES from the first pools that serve it; no known end. Precondition: {@link #admits} is true.
      */
     public NodeShare take(long jobId, int node, NodeDemand demand) {
+        return take(jobId, node, demand, NEVER);
+    }
+
+    /** As {@link #take(long, int, NodeDemand)}, for a job expected to end at {@code end} (epoch seconds). */
+    public NodeShare take(long jobId, int node, NodeDemand demand, long end) {
         ClusterNode n = view.node(node);
         short pid = partitionId(demand.partition());
         BitSet units = new BitSet();
@@ -286,13 +344,14 @@ public final class Ledger {
         }
         NodeShare share = new NodeShare(n.name(), Math.toIntExact(cpus), demand.memoryMb(), units, gres);
         charge(node, share, pid, +1);
+        own(node, demand.owner(), end, +1);
         if (demand.wholeNode()) {
             exclusive[node] = true;
         }
         Held before = held.get(jobId);
         List<NodeShare> shares = before == null ? new ArrayList<>() : new ArrayList<>(before.shares());
         shares.add(share);
-        writableHeld().put(jobId, new Held(demand.partition(), shares, demand.wholeNode()));
+        writableHeld().put(jobId, new Held(demand.partition(), shares, demand.wholeNode(), demand.owner(), end));
         return share;
     }
 
@@ -309,6 +368,9 @@ public final class Ledger {
         for (NodeShare share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, !h.cpusFreed(), true);
+            if (!h.cpusFreed()) {
+                own(at, h.owner(), h.end(), -1);
+            }
             if (h.wholeNode()) {
                 exclusive[at] = false;
             }
@@ -318,7 +380,9 @@ public final class Ledger {
     /**
      * Frees only the units {@code jobId} holds, as a job suspended under a higher-tier preemptor gives up its CPUs
      * (https://slurm.schedmd.com/preempt.html, PreemptMode=SUSPEND,GANG): its memory and GRES stay in use, so whatever
-     * takes the units must fit beside them. Idempotent; a later {@link #release} frees the rest; unknown jobs are ignored.
+     * takes the units must fit beside them. It no longer counts among the node's owners either: whether another user's
+     * job may preempt it is the preemption rules' decision (scheduler-svc's VictimRules), made before this what-if.
+     * Idempotent; a later {@link #release} frees the rest; unknown jobs are ignored.
      */
     public void releaseCpus(long jobId) {
         Held h = held.get(jobId);
@@ -329,29 +393,31 @@ public final class Ledger {
         for (NodeShare share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, true, false);
+            own(at, h.owner(), h.end(), -1);
             if (h.wholeNode()) {
                 exclusive[at] = false;
             }
         }
-        writableHeld().put(jobId, new Held(h.partition(), h.shares(), false, true));
+        writableHeld().put(jobId, new Held(h.partition(), h.shares(), false, h.owner(), h.end(), true));
     }
 
     /**
-     * Records {@code shares} as held by {@code jobId} (a start decided elsewhere, e.g. by a preemption what-if), exactly
-     * as given. Precondition: the shares name this view's nodes and their unit ids.
+     * Records {@code shares} as held by {@code jobId} of {@code owner} (a start decided elsewhere, e.g. by a preemption
+     * what-if), exactly as given, with no known end. Precondition: the shares name this view's nodes and their unit ids.
      */
-    public void hold(long jobId, String partition, List<NodeShare> shares, boolean wholeNode) {
+    public void hold(long jobId, String partition, List<NodeShare> shares, boolean wholeNode, Owner owner) {
         short pid = partitionId(partition);
         for (NodeShare share : shares) {
             int at = view.indexOf(share.node());
             if (at >= 0) {
                 charge(at, share, pid, +1);
+                own(at, owner, NEVER, +1);
                 if (wholeNode) {
                     exclusive[at] = true;
                 }
             }
         }
-        writableHeld().put(jobId, new Held(partition, List.copyOf(shares), wholeNode));
+        writableHeld().put(jobId, new Held(partition, List.copyOf(shares), wholeNode, owner, NEVER));
     }
 
     /** The resolved shares a job holds here (unit ids assigned), or empty. */

@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.select.model.Owner;
 import java.util.List;
 
 /**
@@ -11,11 +12,13 @@ import java.util.List;
  * @param wholeNode --exclusive, OverSubscribe=EXCLUSIVE: the node must be empty and the job takes all of it
  * @param maxShare  how many jobs of {@code partition} may hold one unit (OverSubscribe YES:n/FORCE:n), 1 = none
  * @param partition the job's partition: units are shared only among jobs of the same partition
+ * @param owner     the job's user, user-exclusive when it asked --exclusive=user or the partition is ExclusiveUser=YES
  */
 public record NodeDemand(long cpus, long memoryMb, List<GresRequest> gres, boolean wholeNode, int maxShare,
-                         String partition) {
+                         String partition, Owner owner) {
 
     public NodeDemand {
         gres = List.copyOf(gres);
+        owner = owner == null ? Owner.NONE : owner;
     }
 }

@@ -4,6 +4,7 @@ import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.GresPool;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.Owner;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.profile.AvailabilityProfile;
 import dev.gantry.select.profile.StartIndex;
@@ -32,11 +33,12 @@ final class PlanRun {
     private final Map<String, int[]> members = new HashMap<>();
     private final Map<String, FreeIndex> free = new HashMap<>();
     private final Map<String, StartIndex> starts = new HashMap<>();
-    private final ShapeMemo startFailures = new ShapeMemo();
-    private final ShapeMemo reserveFailures = new ShapeMemo();
+    private final ShapeMemo startFailures = new ShapeMemo(this::ownersMatter);
+    private final ShapeMemo reserveFailures = new ShapeMemo(this::ownersMatter);
     private final NodeSelector selector = new NodeSelector();
     private final java.util.BitSet started = new java.util.BitSet();
     private final NodeHardware hardware;
+    private final HeldOwners heldOwners;
 
     PlanRun(ReplicaView view, PlanOptions options) {
         this.view = view;
@@ -45,6 +47,7 @@ final class PlanRun {
         this.now = options.now().getEpochSecond();
         this.profile = options.reserve() ? buildProfile() : null;
         this.hardware = view.derived(HARDWARE, NodeHardware::of);
+        this.heldOwners = new HeldOwners(view.nodeCount());
     }
 
     ReplicaView view() {
@@ -97,14 +100,18 @@ final class PlanRun {
     private static final int SCANS_BEFORE_INDEX = 16;
     private int searches;
 
-    /** With reservations made, a start now must leave them intact for its whole time limit (sharing jobs excepted). */
+    /**
+     * With reservations made, a start now must leave them intact for its whole time limit (sharing jobs excepted), and
+     * must not overlap another user's reservation on the node where either is user-exclusive (sharing jobs too).
+     */
     NodeGate gate(JobShape shape) {
         if (profile == null || !profile.hasReservations()) {
             return NodeGate.OPEN;
         }
         long end = end(now, shape);
-        return (node, demand) -> demand.maxShare() > 1
-                || profile.fits(node, now, end, profileCpus(node, demand), profileMemory(demand), gresCount(demand));
+        return (node, demand) -> (demand.maxShare() > 1
+                || profile.fits(node, now, end, profileCpus(node, demand), profileMemory(demand), gresCount(demand)))
+                && !heldOwners.conflicts(node, demand.owner(), now, end);
     }
 
     /**
@@ -168,7 +175,7 @@ final class PlanRun {
             if (profile != null) {
                 profile.reserve(chosen[i], now, end, profileCpus(chosen[i], demand), profileMemory(demand), gresCount(demand));
             }
-            shares.add(ledger.take(jobId, chosen[i], demand));
+            shares.add(ledger.take(jobId, chosen[i], demand, end));
             started.set(chosen[i]);
             for (FreeIndex index : free.values()) {
                 index.changed(chosen[i]);
@@ -197,7 +204,18 @@ final class PlanRun {
             NodeDemand d = found.shape().demandOn(i, found.nodes().length);
             int node = found.nodes()[i];
             profile.reserve(node, found.start(), found.end(), profileCpus(node, d), profileMemory(d), gresCount(d));
+            heldOwners.hold(node, d.owner(), found.start(), found.end());
         }
+    }
+
+    /** Whether a user-exclusive job holds a node now or a reservation in this plan (then owners decide what is free). */
+    private boolean ownersMatter() {
+        return ledger.anyUserExclusive() || heldOwners.anyExclusive();
+    }
+
+    /** The plan's held reservations by owner (user exclusivity over time). */
+    HeldOwners heldOwners() {
+        return heldOwners;
     }
 
     /** Built lazily per node from the ledger (what is free now) and the view's release index (what comes back when). */
@@ -270,6 +288,16 @@ final class PlanRun {
 
     long profileCpus(int node, NodeDemand demand) {
         return hardware.taken(ledger.unit(), node, demand.cpus(), demand.wholeNode());
+    }
+
+    /**
+     * From when (epoch seconds, rounded up to the resolution) the jobs now on {@code node} no longer keep {@code owner}'s
+     * job off it (user exclusivity, see {@link Ledger#ownersFreeFrom}); {@code now} when none does, NEVER when one of them
+     * has no end.
+     */
+    long ownersFreeFrom(int node, Owner owner) {
+        long from = ledger.ownersFreeFrom(node, owner);
+        return from <= now ? now : roundUp(from);
     }
 
     /** The view's nodes as flat arrays. */

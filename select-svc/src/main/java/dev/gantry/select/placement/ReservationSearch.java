@@ -19,6 +19,8 @@ import java.util.Set;
  * nodes that could start first (the first few searches of a call scan every member instead: see
  * {@link PlanRun#indexed}). Among nodes that fit, those that can start soonest are taken; ties go in an order the
  * index fixes (the same inputs give the same nodes).
+ * A node that holds another user's job where either job is user-exclusive is a candidate only from that job's expected
+ * end ({@link PlanRun#ownersFreeFrom}).
  * Contiguity, topology and Weight are not considered for reservations; nothing is held (see {@link PlanRun#hold}).
  */
 final class ReservationSearch {
@@ -48,7 +50,9 @@ final class ReservationSearch {
             if (required[i] < 0 || !eligible(run, required[i], demand, constraint, exclude)) {
                 return Optional.empty();
             }
-            long e = profile.earliest(required[i], now, duration, run.profileCpus(required[i], demand), memory, gres, windowEnd);
+            long free = run.ownersFreeFrom(required[i], demand.owner());
+            long e = free == AvailabilityProfile.NEVER ? free
+                    : profile.earliest(required[i], free, duration, run.profileCpus(required[i], demand), memory, gres, windowEnd);
             if (e == AvailabilityProfile.NEVER) {
                 return failed(run, shape, count, demand, duration);
             }
@@ -62,7 +66,25 @@ final class ReservationSearch {
                     : !eligible(run, node, demand, constraint, exclude) || contains(required, node)) {
                 return AvailabilityProfile.NEVER;
             }
-            return profile.earliest(node, from, duration, run.profileCpus(node, demand), memory, gres, cutoff);
+            long free = run.ownersFreeFrom(node, demand.owner());
+            if (free == AvailabilityProfile.NEVER || free > cutoff) {
+                return AvailabilityProfile.NEVER;
+            }
+            // The earliest fit, moved past the held reservations of other users it would overlap (each step passes at
+            // least one of them, so this ends).
+            long t = Math.max(from, free);
+            while (true) {
+                long e = profile.earliest(node, t, duration, run.profileCpus(node, demand), memory, gres, cutoff);
+                long past = e == AvailabilityProfile.NEVER ? Long.MIN_VALUE
+                        : run.heldOwners().latestConflictEnd(node, demand.owner(), e, run.end(e, shape));
+                if (past == Long.MIN_VALUE) {
+                    return e;
+                }
+                if (past == AvailabilityProfile.NEVER || past > cutoff) {
+                    return AvailabilityProfile.NEVER;
+                }
+                t = past;
+            }
         };
         StartOrder search = run.indexed(shape.partition())
                 ? run.startIndex(shape.partition()).search(demand.cpus(), duration, windowEnd, exact)
@@ -130,7 +152,8 @@ final class ReservationSearch {
         long memory = run.profileMemory(demand);
         int gres = PlanRun.gresCount(demand);
         for (int r : required) {
-            if (!profile.fits(r, start, end, run.profileCpus(r, demand), memory, gres)) {
+            if (run.ownersFreeFrom(r, demand.owner()) > start || run.heldOwners().conflicts(r, demand.owner(), start, end)
+                    || !profile.fits(r, start, end, run.profileCpus(r, demand), memory, gres)) {
                 return Optional.empty();
             }
         }
@@ -143,7 +166,8 @@ final class ReservationSearch {
                 return Optional.empty();
             }
             int node = popped.nodes[i];
-            if (popped.times[i] <= start && profile.fits(node, start, end, run.profileCpus(node, demand), memory, gres)) {
+            if (popped.times[i] <= start && profile.fits(node, start, end, run.profileCpus(node, demand), memory, gres)
+                    && !run.heldOwners().conflicts(node, demand.owner(), start, end)) {
                 chosen[required.length + n++] = node;
             }
         }

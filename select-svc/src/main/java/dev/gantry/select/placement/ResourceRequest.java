@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.select.model.Owner;
 import java.util.List;
 
 /**
@@ -12,17 +13,26 @@ import java.util.List;
  * @param cpusPerTask   CPUs per task (at least 1)
  * @param memPerNodeMb  MiB needed on each node; 0 = memory not requested
  * @param options       the rest of the job's options ({@link JobOptions#NONE} for none)
+ * @param owner         the job's user and its own --exclusive=user (each partition's ExclusiveUser=YES is added where
+ *                      the job is tried in it)
  * @throws IllegalArgumentException naming the gantry.v1.ResourceRequest field that is wrong
  */
 public record ResourceRequest(long jobId, List<String> partitions, int minNodes, int maxNodes, int numTasks,
-                              int cpusPerTask, long memPerNodeMb, JobOptions options) {
+                              int cpusPerTask, long memPerNodeMb, JobOptions options, Owner owner) {
 
     public ResourceRequest(long jobId, List<String> partitions, int minNodes, int maxNodes, int numTasks, int cpusPerTask,
                            long memPerNodeMb) {
         this(jobId, partitions, minNodes, maxNodes, numTasks, cpusPerTask, memPerNodeMb, JobOptions.NONE);
     }
 
+    /** An unknown user's job, not user-exclusive of its own. */
+    public ResourceRequest(long jobId, List<String> partitions, int minNodes, int maxNodes, int numTasks, int cpusPerTask,
+                           long memPerNodeMb, JobOptions options) {
+        this(jobId, partitions, minNodes, maxNodes, numTasks, cpusPerTask, memPerNodeMb, options, Owner.NONE);
+    }
+
     public ResourceRequest {
+        owner = owner == null ? Owner.NONE : owner;
         partitions = List.copyOf(partitions);
         if (jobId == 0) {
             throw new IllegalArgumentException("job_id must be set");
@@ -49,7 +59,11 @@ public record ResourceRequest(long jobId, List<String> partitions, int minNodes,
     }
 
     public ResourceRequest withOptions(JobOptions options) {
-        return new ResourceRequest(jobId, partitions, minNodes, maxNodes, numTasks, cpusPerTask, memPerNodeMb, options);
+        return new ResourceRequest(jobId, partitions, minNodes, maxNodes, numTasks, cpusPerTask, memPerNodeMb, options, owner);
+    }
+
+    public ResourceRequest withOwner(Owner owner) {
+        return new ResourceRequest(jobId, partitions, minNodes, maxNodes, numTasks, cpusPerTask, memPerNodeMb, options, owner);
     }
 
     /** num_tasks × cpus_per_task. */

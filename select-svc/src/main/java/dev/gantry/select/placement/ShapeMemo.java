@@ -1,9 +1,11 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.select.model.Owner;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * Shapes known to fail, so a queue of similar jobs does not repeat a search that cannot succeed. Within one Plan the
@@ -11,15 +13,27 @@ import java.util.Map;
  * that failed for (nodes, CPUs and memory per node, duration) also fails for any job of the same {@link Kind} that
  * needs at least as much of each. Kept per kind as the minimal failed shapes (a Pareto front).
  *
- * <p>Only for jobs whose eligible nodes the kind fully describes: no {@code --nodelist}, no {@code --exclude}.
+ * <p>Only for jobs whose eligible nodes the kind fully describes: no {@code --nodelist}, no {@code --exclude}. Once a
+ * user-exclusive job is involved (the job's or one on the nodes), which nodes a job may use depends on its user, and the
+ * kind includes the job's {@link Owner}.
  * Not thread-safe; one per Plan.
  */
 final class ShapeMemo {
 
-    /** What makes two jobs' searches comparable: the same partition, constraint, sharing and GRES request. */
-    private record Kind(String partition, Constraint constraint, boolean wholeNode, int maxShare, List<GresRequest> gres) {}
+    /**
+     * What makes two jobs' searches comparable: the same partition, constraint, sharing and GRES request (and owner,
+     * when owners matter; null otherwise).
+     */
+    private record Kind(String partition, Constraint constraint, boolean wholeNode, int maxShare, List<GresRequest> gres,
+                        Owner owner) {}
 
     private final Map<Kind, List<long[]>> fronts = new HashMap<>();
+    private final BooleanSupplier ownersMatter;
+
+    /** @param ownersMatter whether some job on the nodes is user-exclusive (then every kind names its owner) */
+    ShapeMemo(BooleanSupplier ownersMatter) {
+        this.ownersMatter = ownersMatter;
+    }
 
     /** Whether {@code shape} with {@code count} nodes is known to fail; false when the memo does not apply. */
     boolean failed(JobShape shape, int count, NodeDemand demand, long duration) {
@@ -54,8 +68,9 @@ final class ShapeMemo {
         return shape.required().isEmpty() && shape.request().options().exclude().isEmpty();
     }
 
-    private static Kind kind(JobShape shape, NodeDemand demand) {
+    private Kind kind(JobShape shape, NodeDemand demand) {
+        Owner owner = demand.owner().exclusiveUser() || ownersMatter.getAsBoolean() ? demand.owner() : null;
         return new Kind(shape.partition().name(), shape.request().options().constraint(), demand.wholeNode(),
-                demand.maxShare(), demand.gres());
+                demand.maxShare(), demand.gres(), owner);
     }
 }

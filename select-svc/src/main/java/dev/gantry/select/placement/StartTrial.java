@@ -42,13 +42,15 @@ public final class StartTrial {
     }
 
     /**
-     * The trial after a decision: {@code victims} gone and {@code start} holding its shares — so a batch of preemption
-     * queries is answered in order, each seeing the ones before it.
+     * The trial after a decision: {@code victims} gone and {@code start} (of {@code request}) holding its shares — so a
+     * batch of preemption queries is answered in order, each seeing the ones before it.
      */
-    public StartTrial after(Collection<Long> victims, Placement.Start start, boolean exclusive) {
+    public StartTrial after(Collection<Long> victims, Placement.Start start, ResourceRequest request) {
         Ledger next = base.copy();
         preempt(next, victims);
-        next.hold(start.jobId(), start.partition(), start.nodes(), exclusive);
+        boolean exclusiveUser = view.partition(start.partition()).map(ClusterPartition::exclusiveUser).orElse(false);
+        next.hold(start.jobId(), start.partition(), start.nodes(), request.options().exclusive(),
+                request.owner().orExclusive(exclusiveUser));
         return new StartTrial(view, next, suspended);
     }
 

@@ -45,6 +45,14 @@ class ProtoMappingTest {
     }
 
     @Test
+    void toRequest_carriesTheUserAndExclusiveUser() {
+        var proto = dev.gantry.api.v1.ResourceRequest.newBuilder().setJobId(7).addPartitions("p").setMinNodes(1)
+                .setMaxNodes(1).setNumTasks(1).setCpusPerTask(1).setUser("alice").setExclusiveUser(true).build();
+
+        assertEquals(new dev.gantry.select.model.Owner("alice", true), ProtoMapping.toRequest(proto, "job").owner());
+    }
+
+    @Test
     void toRequest_unlimitedTime_isUnknownToTheDomain_andNoConstraintIsAny() {
         var proto = dev.gantry.api.v1.ResourceRequest.newBuilder().setJobId(7).addPartitions("p").setMinNodes(1)
                 .setMaxNodes(1).setNumTasks(1).setCpusPerTask(1).setTimeLimitSeconds(-1).build();
