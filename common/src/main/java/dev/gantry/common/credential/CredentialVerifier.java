@@ -7,7 +7,6 @@ import dev.gantry.api.v1.SignedCredential;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.PublicKey;
-import java.security.Signature;
 import java.time.Instant;
 import java.time.InstantSource;
 
@@ -18,12 +17,12 @@ import java.time.InstantSource;
  */
 public final class CredentialVerifier {
 
-    private final PublicKey publicKey;
+    private final Ed25519.VerifyingKey publicKey;
     private final String keyId;
     private final InstantSource clock;
 
     public CredentialVerifier(PublicKey publicKey, InstantSource clock) {
-        this.publicKey = publicKey;
+        this.publicKey = Ed25519.VerifyingKey.of(publicKey);
         this.keyId = CredentialKeys.keyId(publicKey);
         this.clock = clock;
     }
@@ -34,16 +33,7 @@ public final class CredentialVerifier {
      * @throws CredentialException saying which check failed
      */
     public LaunchCredential verify(SignedCredential signed, String node, long jobId, byte[] script) {
-        boolean valid;
-        try {
-            Signature ed = Signature.getInstance("Ed25519");
-            ed.initVerify(publicKey);
-            ed.update(signed.getCredential().toByteArray());
-            valid = ed.verify(signed.getSignature().toByteArray());
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            valid = false;
-        }
-        if (!valid) {
+        if (!publicKey.verify(signed.getCredential().toByteArray(), signed.getSignature().toByteArray())) {
             throw new CredentialException("credential signature is invalid");
         }
         LaunchCredential cred;

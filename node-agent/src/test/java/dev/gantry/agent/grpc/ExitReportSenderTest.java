@@ -86,7 +86,9 @@ class ExitReportSenderTest {
 
         Await.until("several reports in flight at once", () -> hub.reportAttempts.size() >= 2);
         hub.holdReports(false);
-        Await.until("all acknowledged", () -> hub.exits.size() == 5);
+        // at least once: a report held past its call deadline is sent again, and both copies may be acknowledged
+        Await.until("all acknowledged", () -> hub.exits.stream().map(ReportJobExitRequest::getJobId).collect(Collectors.toSet())
+                .equals(Set.of(1L, 2L, 3L, 4L, 5L)));
         Await.until("nothing pending", () -> sender.pending().isEmpty());
     }
 

@@ -149,6 +149,8 @@ class TerminateJobTest {
         boolean first = rig.agent.terminateJob(request).getWasRunning();
         boolean second = rig.agent.terminateJob(request).getWasRunning();
         ReportJobExitRequest exit = rig.awaitExit(63);
+        // the exit is reported just before the job leaves the table
+        Await.until("job 63 out of the table", () -> !rig.supervisor.runningJobIds().contains(63L));
         boolean afterEnd = rig.agent.terminateJob(request).getWasRunning();
 
         assertTrue(first);
