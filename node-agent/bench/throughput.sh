@@ -2,13 +2,14 @@
 # Trivial jobs (`true`) submitted, launched and completed across 4 local agents (docs/benchmarks.md, "node-agent").
 # Starts a local cluster with a wide config (4 nodes x 64 cores), runs ClusterThroughputBench with N jobs, prints
 # the rate and each service's CPU time, and brings the cluster down again.
-#   node-agent/bench/throughput.sh [JOBS]        (default 2000, after WARMUP=1000 unmeasured; RUN_DIR=/tmp/gantry-throughput;
+#   node-agent/bench/throughput.sh [JOBS]        (default 5000, after WARMUP=3000 unmeasured: the JIT compilers are still
+#                                                 busy after fewer, and the aim is a sustained rate; RUN_DIR=/tmp/gantry-throughput;
 #                                                 GANTRY=path/to/bin/gantry to run other jars;
 #                                                 PROFILE=DIR: a JFR recording of each service into DIR)
 set -euo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 home=$(cd "$here/../.." && pwd)
-jobs=${1:-2000}
+jobs=${1:-5000}
 run=${RUN_DIR:-/tmp/gantry-throughput}
 gantry=${GANTRY:-$home/bin/gantry}
 jars=$(cd "$(dirname "$gantry")/.." && pwd)   # the tree whose jars and driver run
@@ -46,7 +47,7 @@ drive() {
       -cp "$jars/node-agent/target/test-classes:$jars/node-agent/target/lib/*" \
       dev.gantry.agent.bench.ClusterThroughputBench "$(cat "$run/controller.addr")" "$1"
 }
-echo "warm-up (the services' JIT): $(drive "${WARMUP:-1000}")"
+echo "warm-up (the services' JIT): $(drive "${WARMUP:-3000}")"
 if [ -n "${PROFILE:-}" ]; then
   mkdir -p "$PROFILE"
   services | while read -r name pid; do "$jcmd" "$pid" JFR.start name=bench settings=profile >/dev/null; done
