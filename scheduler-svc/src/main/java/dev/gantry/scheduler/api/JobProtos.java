@@ -61,7 +61,8 @@ public final class JobProtos {
                 .setOversubscribe(j.ask().selection().oversubscribe());
         j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
         controls(b, j.controls());
-        b.setSuspendSeconds(j.suspendedSeconds()).setAdminSuspended(j.adminSuspended());
+        b.setSuspendSeconds(j.suspendedSeconds()).setAdminSuspended(j.adminSuspended())
+                .setBackfillPreemptable(j.backfillPreemptable());
         if (j.preemptTime() != null) {
             b.setPreemptTime(ts(j.preemptTime()));
         }
@@ -117,7 +118,7 @@ public final class JobProtos {
                 instant(p.getSubmitTime()), started, end,
                 p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
                 p.getPriority(), controls(p), forecast, p.getSuspendSeconds(), p.getAdminSuspended(),
-                p.hasPreemptTime() ? instant(p.getPreemptTime()) : null);
+                p.hasPreemptTime() ? instant(p.getPreemptTime()) : null, p.getBackfillPreemptable());
     }
 
     /** Not eligible before its begin time (Slurm's EligibleTime); submit time otherwise. */

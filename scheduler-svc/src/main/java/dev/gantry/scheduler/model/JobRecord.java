@@ -19,6 +19,10 @@ import java.util.List;
  * @param adminSuspended SUSPENDED by scontrol suspend (an operator): its CPUs are released, only memory and GRES stay
  *     held, and gang-svc does not resume it. Always false outside SUSPENDED (the constructor clears it).
  * @param preemptTime when it was last picked as a preemption victim (scontrol PreemptTime); null = never
+ * @param backfillPreemptable this run was started by backfill over a held reservation under BackfillPolicy=PREEMPT
+ *     (Moab's PREEMPT backfill policy), so a job holding a reservation may preempt it. Durable with the job. Always
+ *     false outside RUNNING and SUSPENDED (the constructor clears it): a requeue or the end of the run drops it, and a
+ *     later start is an ordinary run.
  */
 public record JobRecord(
         long id,
@@ -46,13 +50,15 @@ public record JobRecord(
         Forecast forecast,
         long suspendedSeconds,
         boolean adminSuspended,
-        Instant preemptTime) {
+        Instant preemptTime,
+        boolean backfillPreemptable) {
 
     public JobRecord {
         partitions = List.copyOf(partitions);
         allocation = List.copyOf(allocation);
         controls = controls == null ? JobControls.NONE : controls;
         adminSuspended = adminSuspended && state == JobState.SUSPENDED;
+        backfillPreemptable = backfillPreemptable && (state == JobState.RUNNING || state == JobState.SUSPENDED);
     }
 
     /** A job never suspended by an operator nor picked as a victim. */
@@ -62,7 +68,7 @@ public record JobRecord(
             int exitCode, int exitSignal, long priority, JobControls controls, Forecast forecast, long suspendedSeconds) {
         this(id, spec, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, reason, partition,
                 allocation, submitTime, startTime, endTime, lastStateChange, exitCode, exitSignal, priority, controls,
-                forecast, suspendedSeconds, false, null);
+                forecast, suspendedSeconds, false, null, false);
     }
 
     /** The node that runs the batch script, or null. */
@@ -100,8 +106,10 @@ public record JobRecord(
         private long suspendedSeconds;
         private boolean adminSuspended;
         private Instant preemptTime;
+        private boolean backfillPreemptable;
 
         private Builder(JobRecord r) {
+            backfillPreemptable = r.backfillPreemptable;
             adminSuspended = r.adminSuspended;
             preemptTime = r.preemptTime;
             partitions = r.partitions;
@@ -149,11 +157,13 @@ public record JobRecord(
         public Builder suspendedSeconds(long v) { suspendedSeconds = v; return this; }
         public Builder adminSuspended(boolean v) { adminSuspended = v; return this; }
         public Builder preemptTime(Instant v) { preemptTime = v; return this; }
+        public Builder backfillPreemptable(boolean v) { backfillPreemptable = v; return this; }
 
         public JobRecord build() {
             return new JobRecord(r.id, r.spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
                     state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
-                    exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime);
+                    exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime,
+                    backfillPreemptable);
         }
     }
 }

@@ -6,10 +6,11 @@ import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.function.LongFunction;
 
 /**
@@ -20,16 +21,27 @@ import java.util.function.LongFunction;
  * queue still pending (the jobs ahead of its reservation may have ended early; a later job never preempts ahead of
  * its reservation, which could delay the ones before it), and select-svc answers it could start now with them gone.
  *
- * <p>The marks live in memory only (controller thread): a controller restart clears them, and the jobs then run
- * to their limits as ordinary jobs. A mark counts only for the run it was made for (same start time), so a
- * requeued job started again by an ordinary pass is not preemptable.
+ * <p>The mark is part of the job ({@link JobRecord#backfillPreemptable()}, stored with it), so it survives a
+ * controller restart; it counts only for the run it was made for (the record drops it when the job is requeued or
+ * ends), so a requeued job started again by an ordinary pass is not preemptable. This class keeps an index of the
+ * marked jobs' ids (controller thread), built from the jobs the controller holds when it is created and fed by
+ * {@link #mark}.
  */
 public final class BackfillPreemption {
 
     /** Moab's name for the policy that allows it; FIRSTFIT is the default. */
     public static final String PREEMPT = "PREEMPT";
 
-    private final Map<Long, Instant> marked = new HashMap<>();
+    /** Ids of jobs whose record may carry the mark; the record decides. */
+    private final Set<Long> marked = new HashSet<>();
+
+    /** An empty index (no job is marked yet). */
+    public BackfillPreemption() {}
+
+    /** The index of the marked jobs among {@code jobs} (at start: the jobs restored from the database). */
+    public BackfillPreemption(Collection<JobRecord> jobs) {
+        jobs.stream().filter(JobRecord::backfillPreemptable).forEach(j -> marked.add(j.id()));
+    }
 
     /** Whether backfill may start the job's partition's jobs over reservations. */
     public static boolean allowedIn(PartitionConfig partition) {
@@ -41,23 +53,27 @@ public final class BackfillPreemption {
         return partitions.stream().anyMatch(BackfillPreemption::allowedIn);
     }
 
-    /** Records that this run of the job (just started by backfill over a reservation) is preemptable. */
+    /**
+     * Indexes a run just started by backfill over a reservation. Precondition: {@code started} carries the mark
+     * ({@link JobRecord#backfillPreemptable()}; the controller starts it so).
+     */
     public void mark(JobRecord started) {
-        marked.put(started.id(), started.startTime());
+        if (started.backfillPreemptable()) {
+            marked.add(started.id());
+        }
     }
 
-    /** Whether this run of the job was started preemptable and still holds its resources. */
-    public boolean preemptable(JobRecord job) {
-        Instant start = marked.get(job.id());
-        return start != null && start.equals(job.startTime()) && ClusterState.holds(job) && !job.completing()
+    /** Whether this run of the job was started preemptable and is running. */
+    public static boolean preemptable(JobRecord job) {
+        return job.backfillPreemptable() && ClusterState.holds(job) && !job.completing()
                 && job.state() == JobState.RUNNING;
     }
 
-    /** Drops marks of runs that are over (call once per pass). */
+    /** Drops from the index the jobs whose record no longer carries the mark (call once per pass). */
     public void forgetEnded(LongFunction<JobRecord> jobs) {
-        marked.entrySet().removeIf(e -> {
-            JobRecord j = jobs.apply(e.getKey());
-            return j == null || !e.getValue().equals(j.startTime()) || !ClusterState.holds(j);
+        marked.removeIf(id -> {
+            JobRecord j = jobs.apply(id);
+            return j == null || !j.backfillPreemptable();
         });
     }
 
@@ -78,7 +94,7 @@ public final class BackfillPreemption {
     /** The marked jobs still running, the most recently started first (they have lost the least work). */
     public List<Long> candidates(LongFunction<JobRecord> jobs) {
         List<JobRecord> out = new ArrayList<>();
-        for (long id : marked.keySet()) {
+        for (long id : marked) {
             JobRecord j = jobs.apply(id);
             if (j != null && preemptable(j)) {
                 out.add(j);

@@ -12,6 +12,8 @@ public record Escalation(long victimId, PreemptAction from, PreemptAction to, Wh
     public enum Why {
         /** Suspended, its memory would not fit beside the preemptor on a node they share. */
         MEMORY,
+        /** Suspended, the GRES it keeps (GPUs…) would leave too few for the preemptor on a node they share. */
+        GRES,
         /** It may not be requeued (--no-requeue, or JobRequeue=0). */
         NOT_REQUEUEABLE
     }

@@ -36,6 +36,8 @@ public sealed interface PreemptionPlan {
         /** A victim cannot be suspended and is exempt from REQUEUE and CANCEL (PreemptExemptTime). */
         ESCALATION_EXEMPT,
         /** The preemptor's memory does not fit on a node even with every victim there requeued or cancelled. */
-        MEMORY
+        MEMORY,
+        /** The preemptor's GRES are not free on a node even with every victim there requeued or cancelled. */
+        GRES
     }
 }

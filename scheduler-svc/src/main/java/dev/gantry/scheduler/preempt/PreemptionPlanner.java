@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.preempt.CandidateList.Kept;
@@ -95,17 +96,25 @@ public final class PreemptionPlanner {
                 settings.parameters().strictOrder());
     }
 
+    /** The same with no GRES facts: suspended victims' GRES are not checked. */
+    public PreemptionPlan plan(JobRecord preemptor, String partition, List<NodeShare> placement, List<Long> victimIds,
+            LongFunction<JobRecord> jobs, Map<String, NodeMemory> memory, Instant now) {
+        return plan(preemptor, partition, placement, victimIds, jobs, memory, Map.of(), now);
+    }
+
     /**
      * Decides what happens to the victims select-svc named. Victims keep select-svc's order.
      *
      * @param partition where the preemptor starts
-     * @param placement what the preemptor gets on each node (memory per node is what must fit beside suspended victims)
+     * @param placement what the preemptor gets on each node (memory and GRES per node are what must fit beside
+     *     suspended victims)
      * @param victimIds select-svc's victims
      * @param jobs current state: a job by id, null when gone
      * @param memory per node name; a node missing or with capacity 0 does not track memory
+     * @param gres per node name; a node missing is not checked
      */
     public PreemptionPlan plan(JobRecord preemptor, String partition, List<NodeShare> placement, List<Long> victimIds,
-            LongFunction<JobRecord> jobs, Map<String, NodeMemory> memory, Instant now) {
+            LongFunction<JobRecord> jobs, Map<String, NodeMemory> memory, Map<String, NodeGres> gres, Instant now) {
         long id = preemptor.id();
         if (victimIds.size() > settings.maxVictims()) {
             return new Refused(id, Refused.Why.TOO_MANY_VICTIMS, "needs " + victimIds.size()
@@ -128,6 +137,10 @@ public final class PreemptionPlanner {
         String memoryProblem = escalateForMemory(placement, victims, memory);
         if (memoryProblem != null) {
             return new Refused(id, Refused.Why.MEMORY, memoryProblem);
+        }
+        String gresProblem = escalateForGres(placement, victims, gres);
+        if (gresProblem != null) {
+            return new Refused(id, Refused.Why.GRES, gresProblem);
         }
         List<VictimPlan> plans = new ArrayList<>();
         List<Escalation> escalations = new ArrayList<>();
@@ -193,6 +206,56 @@ public final class PreemptionPlanner {
         return null;
     }
 
+    /**
+     * The same for GRES, which a suspended job keeps too: on each node the preemptor uses (in name order) and for each
+     * pool it is granted there (in key order), escalates SUSPEND victims holding that pool to REQUEUE, most preemptable
+     * first, until what is held there (less the victims that leave) plus the preemptor's grant fits the configured
+     * count.
+     *
+     * @return null, or why the preemptor's GRES are not free even with every victim on some node gone
+     */
+    private static String escalateForGres(List<NodeShare> placement, Map<Long, Victim> victims,
+            Map<String, NodeGres> gres) {
+        Map<String, Map<String, Long>> wanted = new TreeMap<>();
+        for (NodeShare s : placement) {
+            s.gres().forEach(g -> wanted.computeIfAbsent(s.node(), n -> new TreeMap<>())
+                    .merge(g.key(), g.count(), Long::sum));
+        }
+        for (Map.Entry<String, Map<String, Long>> onNode : wanted.entrySet()) {
+            String node = onNode.getKey();
+            NodeGres n = gres.get(node);
+            if (n == null) {
+                continue;
+            }
+            for (Map.Entry<String, Long> e : onNode.getValue().entrySet()) {
+                String key = e.getKey();
+                long configured = n.configured().getOrDefault(key, 0L);
+                long need = n.held().getOrDefault(key, 0L) + e.getValue();
+                for (Victim v : victims.values()) {
+                    if (v.mode != PreemptAction.SUSPEND) {
+                        need -= v.gresOn(node, key);
+                    }
+                }
+                for (Victim v : victims.values()) {
+                    if (need <= configured) {
+                        break;
+                    }
+                    long held = v.gresOn(node, key);
+                    if (v.mode == PreemptAction.SUSPEND && held > 0) {
+                        v.escalate(PreemptAction.REQUEUE, Escalation.Why.GRES, "node " + node + ": " + need + " "
+                                + key + " needed with it suspended there, " + configured + " configured");
+                        need -= held;
+                    }
+                }
+                if (need > configured) {
+                    return "node " + node + ": " + need + " " + key + " needed, " + configured
+                            + " configured even with every victim there requeued or cancelled";
+                }
+            }
+        }
+        return null;
+    }
+
     private Contender contender(JobRecord j) {
         return Contender.of(j, settings, exclusiveUser.test(j));
     }
@@ -217,6 +280,11 @@ public final class PreemptionPlanner {
 
         long memoryOn(String node) {
             return job.allocation().stream().filter(s -> s.node().equals(node)).mapToLong(NodeShare::memoryMb).sum();
+        }
+
+        long gresOn(String node, String key) {
+            return job.allocation().stream().filter(s -> s.node().equals(node)).flatMap(s -> s.gres().stream())
+                    .filter(g -> g.key().equals(key)).mapToLong(GresGrant::count).sum();
         }
     }
 }

@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>With BackfillPolicy=PREEMPT partitions ({@link BackfillPreemption}), their jobs that still lack resources are
  * tried once more in a plain Plan call that ignores reservations (with the jobs holding one, in queue order, so what
- * is free now for a higher one is not taken); those that start now are marked preemptable.
+ * is free now for a higher one is not taken); those that start now are marked preemptable, durably with the job.
  */
 final class BackfillPass {
 
@@ -196,7 +196,7 @@ final class BackfillPass {
                 LOG.debug("preemptable backfill placement of job {} refused: {}", job.id(), problem.get());
                 continue;
             }
-            controller.start(job, p.getPartition(), shares);
+            controller.start(job, p.getPartition(), shares, true);
             preemptable.mark(controller.state.job(job.id()));
             controller.metrics.backfilled(p.getPartition());
             LOG.info("job {} backfilled preemptable (BackfillPolicy=PREEMPT) on {}", job.id(),

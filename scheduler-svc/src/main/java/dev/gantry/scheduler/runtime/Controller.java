@@ -406,9 +406,17 @@ public final class Controller implements AutoCloseable {
 
     /** Starts a pending job on a checked placement (controller thread). */
     void start(JobRecord job, String partition, List<NodeShare> shares) {
+        start(job, partition, shares, false);
+    }
+
+    /**
+     * The same; {@code backfillPreemptable} marks the run as started by backfill over a reservation
+     * (BackfillPolicy=PREEMPT), durably with the job's first running version.
+     */
+    void start(JobRecord job, String partition, List<NodeShare> shares, boolean backfillPreemptable) {
         Instant now = clock.instant();
         JobRecord running = job.toBuilder().state(JobState.RUNNING, now).partition(partition).allocation(shares)
-                .startTime(now).reason(PendingReason.NONE).build();
+                .startTime(now).reason(PendingReason.NONE).backfillPreemptable(backfillPreemptable).build();
         state.put(running);
         priorities.started(running, now);
         events.publish(ClusterEvent.newBuilder().setAllocationAdded(ClusterProtos.allocation(running)));

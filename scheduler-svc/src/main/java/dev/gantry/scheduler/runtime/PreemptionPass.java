@@ -7,6 +7,7 @@ import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
@@ -15,6 +16,7 @@ import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.preempt.BackfillPreemption;
 import dev.gantry.scheduler.preempt.CandidateList;
 import dev.gantry.scheduler.preempt.Escalation;
+import dev.gantry.scheduler.preempt.NodeGres;
 import dev.gantry.scheduler.preempt.NodeMemory;
 import dev.gantry.scheduler.preempt.PreemptAction;
 import dev.gantry.scheduler.preempt.PreemptionPlan;
@@ -161,8 +163,15 @@ final class PreemptionPass {
     private void apply(List<JobRecord> preemptors, PlacePreemptingResponse answer) {
         Instant now = controller.clock.instant();
         Map<String, NodeMemory> memory = new HashMap<>();
+        Map<String, NodeGres> gres = new HashMap<>();
         for (NodeRecord n : controller.state.nodes()) {
             memory.put(n.name(), new NodeMemory(n.name(), n.config().realMemoryMb(), n.allocMemoryMb()));
+            if (!n.config().gres().isEmpty()) {
+                Map<String, Long> configured = new HashMap<>();
+                n.config().gres().forEach(g -> configured.merge(
+                        new GresGrant(g.name(), g.type(), 0, List.of()).key(), g.count(), Long::sum));
+                gres.put(n.name(), new NodeGres(n.name(), configured, controller.state.gresInUse(n.name())));
+            }
         }
         Set<Long> acted = new HashSet<>();
         for (int i = 0; i < answer.getResultsCount() && i < preemptors.size(); i++) {
@@ -176,7 +185,7 @@ final class PreemptionPass {
             PreemptionPlan plan = overBackfill.contains(i)
                     ? backfilled.plan(preemptor.id(), r.getVictimsList(), controller.state::job)
                     : planner.plan(preemptor, r.getPlacement().getPartition(), placement, r.getVictimsList(),
-                            controller.state::job, memory, now);
+                            controller.state::job, memory, gres, now);
             switch (plan) {
                 case PreemptionPlan.Refused no -> {
                     LOG.info("job {} does not preempt: {}", preemptor.id(), no.reason());

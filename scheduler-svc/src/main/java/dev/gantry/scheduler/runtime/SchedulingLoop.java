@@ -64,8 +64,9 @@ public final class SchedulingLoop implements AutoCloseable {
         this.intervalMillis = intervalMillis;
         this.select = new SelectClient(selectChannel);
         // BackfillPolicy=PREEMPT needs backfill to start its jobs and the preemption pass to end them
-        BackfillPreemption preemptable = backfill != null && controller.backfillPreempts() ? new BackfillPreemption()
-                : null;
+        // the marks are stored with the jobs: index those the controller restored
+        BackfillPreemption preemptable = backfill != null && controller.backfillPreempts()
+                ? controller.call(() -> new BackfillPreemption(controller.state.jobs())).join() : null;
         this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill, preemptable);
         this.preemption = controller.preemptSettings().enabled() || preemptable != null
                 ? new PreemptionPass(controller, select, preemptable) : null;

@@ -31,6 +31,17 @@ class JobProtosTest {
     }
 
     @Test
+    void theStoredFormKeepsTheBackfillPreemptableMark_whileTheRunLasts() {
+        JobRecord marked = aJob(7).build().toBuilder().state(JobState.RUNNING, T0)
+                .allocation(List.of(new NodeShare("n1", 1, 0))).startTime(T0).backfillPreemptable(true).build();
+        JobRecord back = JobProtos.fromProto(JobProtos.toProto(marked));
+        assertEquals(marked, back);
+        org.junit.jupiter.api.Assertions.assertTrue(back.backfillPreemptable());
+        JobRecord requeued = marked.toBuilder().state(JobState.PENDING, T0.plusSeconds(5)).completing(true).build();
+        org.junit.jupiter.api.Assertions.assertFalse(JobProtos.toProto(requeued).getBackfillPreemptable());
+    }
+
+    @Test
     void theStoredFormRoundTrips_everyResourceField() {
         NodeSelection selection = new NodeSelection(List.of(new GresSpec("gpu", "a100", 2), new GresSpec("mps", "", 10)),
                 true, "[rack1|rack2]&ib", List.of("n1", "n2"), List.of("n4"), true, true);

@@ -27,6 +27,11 @@ class BackfillPreemptionTest {
         return j;
     }
 
+    /** A run as backfill starts it over a reservation: the record carries the mark. */
+    private static JobRecord marked(RunningJobs.Builder b) {
+        return b.build().toBuilder().backfillPreemptable(true).build();
+    }
+
     @Test
     void thePolicyIsPerPartition_FirstfitByDefault() {
         ClusterConfig c = RunningJobs.config("PartitionName=low Nodes=ALL BackfillPolicy=PREEMPT\n"
@@ -41,23 +46,42 @@ class BackfillPreemptionTest {
 
     @Test
     void onlyMarkedRunsStillRunningAreCandidates_latestStartedFirst() {
-        marks.mark(put(aJob(1).on("n1").ranFor(600).build()));
-        marks.mark(put(aJob(2).on("n2").ranFor(60).build()));
-        put(aJob(3).on("n3").ranFor(30).build()); // an ordinary job: never a candidate
-        marks.mark(put(aJob(4).on("n4").ranFor(10).completing().build())); // already ending
+        marks.mark(put(marked(aJob(1).on("n1").ranFor(600))));
+        marks.mark(put(marked(aJob(2).on("n2").ranFor(60))));
+        marks.mark(put(aJob(3).on("n3").ranFor(30).build())); // an ordinary job: never a candidate
+        marks.mark(put(marked(aJob(4).on("n4").ranFor(10).completing()))); // already ending
 
         assertEquals(List.of(2L, 1L), marks.candidates(jobs::get));
     }
 
     @Test
     void aMarkCountsForItsRunOnly_aRequeuedJobStartedAgainIsOrdinary() {
-        marks.mark(put(aJob(1).on("n1").ranFor(600).build()));
-        put(aJob(1).on("n1").ranFor(5).build()); // requeued, then started again by an ordinary pass
+        JobRecord run = put(marked(aJob(1).on("n1").ranFor(600)));
+        marks.mark(run);
+        JobRecord requeued = put(run.toBuilder().state(JobState.PENDING, NOW).completing(true).build());
+        assertFalse(requeued.backfillPreemptable(), "a requeue ends the marked run");
+        assertEquals(List.of(), marks.candidates(jobs::get));
 
+        put(requeued.toBuilder().completing(false).state(JobState.RUNNING, NOW).startTime(NOW).build()); // ordinary start
         assertEquals(List.of(), marks.candidates(jobs::get));
         marks.forgetEnded(jobs::get);
-        put(aJob(1).on("n1").ranFor(600).build()); // the old start time again: the mark is gone for good
         assertEquals(List.of(), marks.candidates(jobs::get));
+    }
+
+    @Test
+    void theMarkIsPartOfTheJob_soAnIndexBuiltFromRestoredJobsFindsIt() {
+        JobRecord run = put(marked(aJob(1).on("n1").ranFor(600)));
+        put(aJob(2).on("n2").ranFor(60).build());
+        JobRecord suspended = marked(aJob(3).on("n3").ranFor(30)).toBuilder().state(JobState.SUSPENDED, NOW).build();
+        put(suspended);
+
+        assertTrue(suspended.backfillPreemptable(), "a time-sliced run keeps its mark");
+        BackfillPreemption restored = new BackfillPreemption(jobs.values());
+        assertEquals(List.of(1L), restored.candidates(jobs::get), "only running marked jobs are preempted");
+        put(suspended.toBuilder().state(JobState.RUNNING, NOW).build());
+        assertEquals(List.of(3L, 1L), restored.candidates(jobs::get));
+        assertFalse(run.toBuilder().state(JobState.COMPLETED, NOW).build().toBuilder().state(JobState.RUNNING, NOW)
+                .build().backfillPreemptable(), "an ended run loses the mark for good");
     }
 
     @Test
@@ -77,8 +101,8 @@ class BackfillPreemptionTest {
 
     @Test
     void victimsAreRequeuedWhenTheyMayBe_elseCancelled_withoutGraceWhateverTheirTier() {
-        marks.mark(put(aJob(1).partition("low").on("n1").build()));
-        marks.mark(put(aJob(2).partition("low").on("n2").noRequeue().build()));
+        marks.mark(put(marked(aJob(1).partition("low").on("n1"))));
+        marks.mark(put(marked(aJob(2).partition("low").on("n2").noRequeue())));
 
         PreemptionPlan.Go go = assertInstanceOf(PreemptionPlan.Go.class, marks.plan(9, List.of(1L, 2L), jobs::get));
 
@@ -88,7 +112,7 @@ class BackfillPreemptionTest {
 
     @Test
     void aStaleAnswerNamingAnUnmarkedJobIsRefused() {
-        marks.mark(put(aJob(1).on("n1").build()));
+        marks.mark(put(marked(aJob(1).on("n1"))));
         put(aJob(2).on("n2").build());
 
         PreemptionPlan.Refused no = assertInstanceOf(PreemptionPlan.Refused.class,

@@ -5,6 +5,7 @@ import static dev.gantry.scheduler.preempt.RunningJobs.aJob;
 import static dev.gantry.scheduler.preempt.RunningJobs.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.preempt.Escalation.Why;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Candidates for PlacePreempting, then each victim's final mode, grace and escalations, or a refusal. */
 class PreemptionPlannerTest {
@@ -200,6 +203,57 @@ class PreemptionPlannerTest {
                 new PreemptionPlanner(settings(TIERS + "PreemptExemptTime=10\n")).plan(preemptor, "hi",
                         List.of(new NodeShare("n1", 2, 4096)), List.of(6L), jobs::get,
                         Map.of("n1", new NodeMemory("n1", 8192, 6144)), NOW));
+    }
+
+    /** How the preemptor's GRES on n1 meet a suspended victim holding one of n1's GPUs. */
+    record GpuCase(String name, int nodeGpus, int preemptorGpus, PreemptAction mode, List<Why> escalations) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static List<GpuCase> gpuCases() {
+        return List.of(
+                new GpuCase("the preemptor needs only CPUs: the victim is suspended", 1, 0, PreemptAction.SUSPEND,
+                        List.of()),
+                new GpuCase("the preemptor needs the GPU the victim holds: the victim escalates", 1, 1,
+                        PreemptAction.REQUEUE, List.of(Why.GRES)),
+                new GpuCase("a second GPU is free for the preemptor: the victim is suspended", 2, 1,
+                        PreemptAction.SUSPEND, List.of()),
+                new GpuCase("the preemptor needs both GPUs: the victim escalates", 2, 2, PreemptAction.REQUEUE,
+                        List.of(Why.GRES)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("gpuCases")
+    void plan_aSuspendedVictimKeepsItsGpus_andEscalatesWhenThePreemptorNeedsThem(GpuCase c) {
+        JobRecord victim = aJob(6).partition("med").build().toBuilder().allocation(List.of(new NodeShare("n1", 2, 0,
+                List.of(), List.of(new GresGrant("gpu", "", 1, List.of(0)))))).build();
+        List<GresGrant> grant = c.preemptorGpus() == 0 ? List.of()
+                : List.of(new GresGrant("gpu", "", c.preemptorGpus(), List.of()));
+        Map<String, NodeGres> gres = Map.of("n1", new NodeGres("n1", Map.of("gpu", (long) c.nodeGpus()),
+                Map.of("gpu", 1L)));
+
+        Go go = (Go) new PreemptionPlanner(settings(TIERS)).plan(preemptor, "hi",
+                List.of(new NodeShare("n1", 2, 0, List.of(), grant)), List.of(6L), Map.of(6L, victim)::get, Map.of(),
+                gres, NOW);
+
+        assertEquals(c.mode(), go.victims().get(0).mode());
+        assertEquals(c.escalations(), go.escalations().stream().map(Escalation::why).toList());
+    }
+
+    @Test
+    void plan_aPreemptorWhoseGpusAreNotThereEvenWithEveryVictimGone_isRefused() {
+        JobRecord victim = aJob(6).partition("med").build().toBuilder().allocation(List.of(new NodeShare("n1", 2, 0,
+                List.of(), List.of(new GresGrant("gpu", "a100", 1, List.of(0)))))).build();
+        PreemptionPlan p = new PreemptionPlanner(settings(TIERS)).plan(preemptor, "hi",
+                List.of(new NodeShare("n1", 2, 0, List.of(), List.of(new GresGrant("gpu", "a100", 2, List.of())))),
+                List.of(6L), Map.of(6L, victim)::get, Map.of(),
+                Map.of("n1", new NodeGres("n1", Map.of("gpu:a100", 1L), Map.of("gpu:a100", 1L))), NOW);
+
+        assertEquals(new Refused(1, Refused.Why.GRES, "node n1: 2 gpu:a100 needed, 1 configured even with every "
+                + "victim there requeued or cancelled"), p);
     }
 
     private PreemptionPlan plan(PreemptionPlanner planner, List<Long> victims, Map<Long, JobRecord> jobs,

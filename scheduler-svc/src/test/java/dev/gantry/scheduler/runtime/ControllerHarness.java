@@ -52,7 +52,9 @@ final class ControllerHarness implements AutoCloseable {
     }
 
     final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-22T06:00:00Z"));
+    /** The in-memory store, or null when the harness runs over another {@link JobStore} ({@link #jobStore}). */
     final MemoryStore store;
+    final JobStore jobStore;
     final GroupCommitWriter writer;
     final AgentGateway agents = new AgentGateway();
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -64,7 +66,13 @@ final class ControllerHarness implements AutoCloseable {
 
     /** A controller starting from what another left in {@code store} and {@code stateStore} (a restart). */
     ControllerHarness(String configText, MemoryStore store, StateStore stateStore) throws Exception {
-        this.store = store;
+        this(configText, (JobStore) store, stateStore);
+    }
+
+    /** A controller over any job store, e.g. PostgreSQL's, starting from what it holds. */
+    ControllerHarness(String configText, JobStore store, StateStore stateStore) throws Exception {
+        this.store = store instanceof MemoryStore m ? m : null;
+        this.jobStore = store;
         this.writer = new GroupCommitWriter(store, n -> {});
         ClusterConfig config = ConfigParser.parse(Path.of("test.conf"), configText);
         InstantSource clock = now::get;

@@ -98,6 +98,47 @@ class ScheduleAnswersTest {
         assertEquals(1, result.getVictimsCount());
     }
 
+    /** n1, n2: 2 cores and one GPU each; job 7 holds n1 with its GPU, job 8 holds n2's cores only. */
+    private static ReplicaView gpuHeldOnN1() {
+        return DomainCluster.consTres("CR_Core").nodes("n", 2, 2, 0).gres("n1", "gpu:1").gres("n2", "gpu:1")
+                .partition("low", "n1", "n2").partition("hi", "n1", "n2")
+                .runningWithGres(7, "low", "n1", 2, 1).runningWithGres(8, "low", "n2", 2, 0).view();
+    }
+
+    private static PlacePreemptingRequest gpuQuery(long... suspendable) {
+        ResourceRequest hi = job(9, "hi", 1, 2).toBuilder()
+                .addGres(dev.gantry.api.v1.Gres.newBuilder().setName("gpu").setCount(1)).build();
+        PreemptionQuery.Builder q = PreemptionQuery.newBuilder().setJob(hi).addPreemptable(7).addPreemptable(8);
+        for (long id : suspendable) {
+            q.addSuspendable(id);
+        }
+        return PlacePreemptingRequest.newBuilder().addQueries(q).build();
+    }
+
+    @Test
+    void placePreempting_aSuspendedVictimKeepsItsGpu_soThePreemptorGoesWhereAGpuIsFree() {
+        var suspending = ScheduleAnswers.placePreempting(gpuHeldOnN1(), gpuQuery(7, 8)).getResults(0);
+        assertEquals(List.of(8L), suspending.getVictimsList(), "job 7 suspended on n1 still holds n1's only GPU");
+        assertEquals("n2", suspending.getPlacement().getNodes(0).getNode());
+
+        var ending = ScheduleAnswers.placePreempting(gpuHeldOnN1(), gpuQuery()).getResults(0);
+        assertEquals(List.of(7L), ending.getVictimsList(), "ended, job 7 frees n1 whole: the first candidate");
+    }
+
+    @Test
+    void placePreempting_aPreemptorNeedingTheSuspendedVictimsGpu_isPlacedWithTheVictimFreedWhole() {
+        ReplicaView onlyN1 = DomainCluster.consTres("CR_Core").nodes("n", 1, 2, 0).gres("n1", "gpu:1")
+                .partition("low", "n1").partition("hi", "n1").runningWithGres(7, "low", "n1", 2, 1).view();
+        ResourceRequest hi = job(9, "hi", 1, 2).toBuilder()
+                .addGres(dev.gantry.api.v1.Gres.newBuilder().setName("gpu").setCount(1)).build();
+        var result = ScheduleAnswers.placePreempting(onlyN1, PlacePreemptingRequest.newBuilder().addQueries(
+                PreemptionQuery.newBuilder().setJob(hi).addPreemptable(7).addSuspendable(7)).build()).getResults(0);
+
+        assertTrue(result.getPlacement().getStartNow(), "the controller escalates the victim (its GPU is needed)");
+        assertEquals(List.of(7L), result.getVictimsList());
+        assertEquals(1, result.getPlacement().getNodes(0).getGres(0).getCount());
+    }
+
     @Test
     void earliestStarts_aBusyNodeIsReservedFromTheRunningJobsEnd() {
         ReplicaView view = DomainCluster.consTres("CR_Core").nodes("n", 1, 2, 0).partition("p", "n1")

@@ -1,0 +1,184 @@
+package dev.gantry.scheduler.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.api.v1.Gres;
+import dev.gantry.api.v1.JobSpec;
+import dev.gantry.api.v1.LaunchJobRequest;
+import dev.gantry.api.v1.LaunchJobResponse;
+import dev.gantry.api.v1.NodeAgentGrpc;
+import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.api.v1.PlacePreemptingRequest;
+import dev.gantry.api.v1.PlacePreemptingResponse;
+import dev.gantry.api.v1.Placement;
+import dev.gantry.api.v1.PreemptionPlacement;
+import dev.gantry.api.v1.ResumeJobRequest;
+import dev.gantry.api.v1.ResumeJobResponse;
+import dev.gantry.api.v1.SelectGrpc;
+import dev.gantry.api.v1.SuspendJobRequest;
+import dev.gantry.api.v1.SuspendJobResponse;
+import dev.gantry.api.v1.TerminateJobRequest;
+import dev.gantry.api.v1.TerminateJobResponse;
+import dev.gantry.scheduler.model.GresGrant;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeShare;
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SUSPEND preemption with GPUs, through a real controller's preemption pass: a suspended victim keeps its GPU (as it
+ * keeps its memory), so a preemptor that needs that GPU escalates the victim to REQUEUE, while a preemptor that needs
+ * only CPUs suspends it and starts beside it. select-svc is a fake that names the victim and a placement on its node.
+ */
+class SuspendPreemptionGresTest {
+
+    static final String CONFIG = """
+            PreemptType=preempt/partition_prio
+            PreemptMode=SUSPEND,GANG
+            GresTypes=gpu
+            NodeName=n1 CPUs=2 RealMemory=1000 Gres=gpu:1
+            PartitionName=low Nodes=n1 Default=YES PriorityTier=1 MaxTime=60
+            PartitionName=hi Nodes=n1 PriorityTier=2 MaxTime=60
+            """;
+
+    /** Answers every query with the preemptor on n1's two CPUs (and the GPU when it asks one), over the victim. */
+    static final class OverTheVictim extends SelectGrpc.SelectImplBase {
+        volatile long victim;
+
+        @Override
+        public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> out) {
+            PlacePreemptingResponse.Builder r = PlacePreemptingResponse.newBuilder();
+            request.getQueriesList().forEach(q -> {
+                NodeAllocation.Builder n1 = NodeAllocation.newBuilder().setNode("n1").setCpus(2);
+                q.getJob().getGresList().forEach(g -> n1.addGres(Gres.newBuilder().setName("gpu").setCount(g.getCount())));
+                r.addResults(PreemptionPlacement.newBuilder().addVictims(victim).setPlacement(Placement.newBuilder()
+                        .setJobId(q.getJob().getJobId()).setStartNow(true).setPartition("hi").addNodes(n1)));
+            });
+            out.onNext(r.build());
+            out.onCompleted();
+        }
+    }
+
+    /** Every node's agent: accepts everything. */
+    static final class AcceptingAgent extends NodeAgentGrpc.NodeAgentImplBase {
+        @Override
+        public void launchJob(LaunchJobRequest request, StreamObserver<LaunchJobResponse> out) {
+            out.onNext(LaunchJobResponse.newBuilder().setPid(100).build());
+            out.onCompleted();
+        }
+
+        @Override
+        public void terminateJob(TerminateJobRequest request, StreamObserver<TerminateJobResponse> out) {
+            out.onNext(TerminateJobResponse.getDefaultInstance());
+            out.onCompleted();
+        }
+
+        @Override
+        public void suspendJob(SuspendJobRequest request, StreamObserver<SuspendJobResponse> out) {
+            out.onNext(SuspendJobResponse.getDefaultInstance());
+            out.onCompleted();
+        }
+
+        @Override
+        public void resumeJob(ResumeJobRequest request, StreamObserver<ResumeJobResponse> out) {
+            out.onNext(ResumeJobResponse.getDefaultInstance());
+            out.onCompleted();
+        }
+    }
+
+    final OverTheVictim select = new OverTheVictim();
+    ControllerHarness h;
+    Server agentServer;
+    Server selectServer;
+    ManagedChannel selectChannel;
+
+    @BeforeEach
+    void start() throws Exception {
+        agentServer = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(new AcceptingAgent())
+                .build().start();
+        String name = InProcessServerBuilder.generateName();
+        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
+        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        h = new ControllerHarness(CONFIG);
+        String address = "127.0.0.1:" + agentServer.getPort();
+        h.controller.call(() -> {
+            h.controller.state.putNode(h.controller.state.node("n1").registeredAt(address, h.now.get(), h.now.get(),
+                    false, null));
+            return null;
+        }).join();
+    }
+
+    @AfterEach
+    void stop() {
+        h.close();
+        selectChannel.shutdownNow();
+        selectServer.shutdownNow();
+        agentServer.shutdownNow();
+    }
+
+    long submit(String partition, String... gres) {
+        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).setNtasks(2)
+                .addAllGres(List.of(gres)).setRequeue(true).build()).join();
+    }
+
+    /** A low job running on n1's two CPUs and its GPU. */
+    long victimHoldingTheGpu() {
+        long id = submit("low", "gpu:1");
+        h.controller.call(() -> {
+            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
+                    .allocation(List.of(new NodeShare("n1", 2, 0, List.of(), List.of(new GresGrant("gpu", "", 1,
+                            List.of(0)))))).startTime(h.now.get()).build();
+            h.controller.state.put(j);
+            return null;
+        }).join();
+        select.victim = id;
+        return id;
+    }
+
+    private record After(JobRecord preemptor, JobRecord victim) {}
+
+    After preemptionPass(long preemptor, long victim) throws InterruptedException {
+        new PreemptionPass(h.controller, new SelectClient(selectChannel), null).run(List.of(h.job(preemptor)));
+        return new After(h.job(preemptor), h.job(victim));
+    }
+
+    @Test
+    void aPreemptorNeedingOnlyCpus_suspendsTheVictim_andStartsBesideItsGpu() throws Exception {
+        long victim = victimHoldingTheGpu();
+        long hi = submit("hi");
+
+        After after = preemptionPass(hi, victim);
+
+        assertEquals(JobState.SUSPENDED, after.victim().state());
+        assertEquals(JobState.RUNNING, after.preemptor().state());
+        assertEquals(1L, h.controller.call(() -> h.controller.state.gresInUse("n1").get("gpu")).join(),
+                "the suspended victim still holds the GPU");
+    }
+
+    @Test
+    void aPreemptorNeedingTheSuspendedVictimsGpu_escalatesTheVictimToRequeue() throws Exception {
+        long victim = victimHoldingTheGpu();
+        long hi = submit("hi", "gpu:1");
+
+        After after = preemptionPass(hi, victim);
+
+        assertEquals(JobState.PENDING, after.victim().state(), "requeued: suspended, it would keep the GPU");
+        assertTrue(after.victim().completing(), "its processes are being killed");
+        assertEquals(h.now.get(), after.victim().preemptTime());
+        assertEquals(JobState.PENDING, after.preemptor().state(), "it starts once the victim's GPU is free");
+        assertEquals(1.0, h.registry.get("gantry_preemption_escalations_total").tag("from", "suspend")
+                .tag("to", "requeue").counter().count());
+    }
+}
