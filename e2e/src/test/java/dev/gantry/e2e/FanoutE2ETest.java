@@ -27,13 +27,16 @@ import org.junit.jupiter.api.io.TempDir;
  * to f3; each agent verifies the credential and runs the prolog (which records the node), the batch script runs
  * on f1 only, once every node holds its part, and when it ends the other nodes' parts end too. Job steps: srun in
  * a batch script runs its tasks on the job's nodes with their output in the batch output and the highest exit
- * code as its own; squeue -s and scontrol show step list them; suspending the job stops them on every node.
+ * code as its own; squeue -s and scontrol show step list them; suspending the job stops them on every node. When the
+ * batch script ends, the job keeps every node until its part there (holder, step tasks, epilog) is gone.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FanoutE2ETest {
 
     private TestCluster cluster;
     private Path seen;
+    private Path epilogs;
+    private Path slowEpilog;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
@@ -42,14 +45,22 @@ class FanoutE2ETest {
         Path prolog = tmp.resolve("prolog.sh");
         Files.writeString(prolog, "#!/bin/sh\necho \"$SLURM_JOB_ID\" > " + seen + "/\"$SLURM_JOB_ID-$SLURMD_NODENAME\"\n");
         assertTrue(prolog.toFile().setExecutable(true, false));
+        epilogs = Files.createDirectories(tmp.resolve("epilogs"));
+        slowEpilog = tmp.resolve("slow-epilog");
+        Path epilog = tmp.resolve("epilog.sh");
+        // on f3, while the file slow-epilog exists, the epilog takes 3 s; every epilog records its end
+        Files.writeString(epilog, "#!/bin/sh\nif [ \"$SLURMD_NODENAME\" = f3 ] && [ -e " + slowEpilog + " ]; then sleep 3; fi\n"
+                + "touch " + epilogs + "/\"$SLURM_JOB_ID-$SLURMD_NODENAME\"\n");
+        assertTrue(epilog.toFile().setExecutable(true, false));
         cluster = TestCluster.start(tmp, "fanout", """
                 ClusterName=fanout-e2e
                 TreeWidth=1
                 KillWait=2
                 Prolog=%s
+                Epilog=%s
                 NodeName=f[1-3] CPUs=1 RealMemory=512
                 PartitionName=debug Nodes=f[1-3] Default=YES MaxTime=60 State=UP
-                """.formatted(prolog));
+                """.formatted(prolog, epilog));
     }
 
     @AfterAll
@@ -155,7 +166,73 @@ class FanoutE2ETest {
         Shell.Result cancel = cluster.shell.run(cluster.work, "scancel", Long.toString(id));
         assertEquals(0, cancel.exit(), cancel.toString());
         cluster.await(id, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
-        TestCluster.awaitTrue(() -> Procs.ofStep(id, "0").isEmpty(), "no process of the step is left once its job is cancelled");
+        assertEquals(List.of(), Procs.ofJob(id), "no process of the job, its step's on both nodes included, is left once it is over");
+    }
+
+    @Test
+    void whenTheBatchScriptEnds_aNodeStaysAllocated_untilItsHolderStepAndEpilogAreGone() throws Exception {
+        Path script = cluster.work.resolve("short-batch.sh");
+        Files.writeString(script, """
+                #!/bin/sh
+                PATH=%s:$PATH
+                srun -N1 -w f3 sh -c 'trap "" TERM; touch step-$SLURM_JOB_ID; while :; do sleep 1; done' &
+                while [ ! -e step-$SLURM_JOB_ID ]; do sleep 0.1; done
+                exit 0
+                """.formatted(TestCluster.home().resolve("bin")));
+        Files.writeString(slowEpilog, "");
+        try {
+            long id = cluster.submit("-N3", "-o", "/dev/null", script.toString());
+            TestCluster.awaitTrue(() -> Files.exists(cluster.work.resolve("step-" + id)), "the step runs on f3");
+            Path f3Epilog = epilogs.resolve(id + "-f3");
+            // from now until the job is over, f3 may be free only once its epilog has run (after its last process)
+            Job job;
+            while (true) {
+                job = cluster.controller.getJob(dev.gantry.api.v1.GetJobRequest.newBuilder().setJobId(id).build()).getJob();
+                boolean epilogDone = Files.exists(f3Epilog);
+                int f3Alloc = allocCpus("f3");
+                assertTrue(f3Alloc == 1 || epilogDone, "f3 was released before its part of job " + id + " was gone: " + job);
+                if (job.getState() == JobState.JOB_STATE_COMPLETED && !job.getCompleting() && f3Alloc == 0) {
+                    break;
+                }
+                assertTrue(job.getState().getNumber() <= JobState.JOB_STATE_COMPLETED_VALUE, job.toString());
+                Thread.sleep(50);
+            }
+            assertTrue(Files.exists(f3Epilog), "f3 ran its epilog before the job was over");
+            assertEquals(List.of(), Procs.ofJob(id), "no process of the job (holder, step task) is left on any node");
+        } finally {
+            Files.deleteIfExists(slowEpilog);
+        }
+    }
+
+    @Test
+    void scancelSignal_reachesTheBatchScriptAndTheStepTasksOnEveryNode_andTheJobGoesOn() throws Exception {
+        // WINCH: ignored by default, so the srun client (a JVM) and the holders carry on; the shells trap it
+        Path script = cluster.work.resolve("signalled.sh");
+        Files.writeString(script, """
+                #!/bin/sh
+                PATH=%s:$PATH
+                trap 'touch sig-$SLURM_JOB_ID-batch' WINCH
+                srun -N3 sh -c 'trap "touch sig-$SLURM_JOB_ID-$SLURMD_NODENAME; exit 0" WINCH; touch ready-$SLURM_JOB_ID-$SLURMD_NODENAME; while :; do sleep 0.2; done' &
+                while [ ! -e sig-$SLURM_JOB_ID-batch ]; do sleep 0.2; done
+                wait
+                """.formatted(TestCluster.home().resolve("bin")));
+        long id = cluster.submit("-N3", "-o", "/dev/null", script.toString());
+        for (String node : List.of("f1", "f2", "f3")) {
+            TestCluster.awaitTrue(() -> Files.exists(cluster.work.resolve("ready-" + id + "-" + node)), "the step's task runs on " + node);
+        }
+
+        Shell.Result signal = cluster.shell.run(cluster.work, "scancel", "--signal=WINCH", Long.toString(id));
+        assertEquals(0, signal.exit(), signal.toString());
+        for (String who : List.of("batch", "f1", "f2", "f3")) {
+            TestCluster.awaitTrue(() -> Files.exists(cluster.work.resolve("sig-" + id + "-" + who)), who + " got the signal");
+        }
+        Job job = cluster.await(id, j -> j.getState().getNumber() >= JobState.JOB_STATE_COMPLETED_VALUE && !j.getCompleting());
+        assertEquals(JobState.JOB_STATE_COMPLETED, job.getState(), "the signal did not cancel the job: " + job);
+    }
+
+    private int allocCpus(String node) {
+        return cluster.controller.listNodes(dev.gantry.api.v1.ListNodesRequest.getDefaultInstance()).getNodesList().stream()
+                .filter(n -> n.getName().equals(node)).findFirst().orElseThrow().getAllocCpus();
     }
 
     private double forwards(String agent) throws Exception {

@@ -10,6 +10,7 @@ import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.scontrol.JobIdList;
+import dev.gantry.cli.text.SignalNames;
 import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +23,8 @@ import java.util.Map;
  * controller's Slurm text, e.g. "Invalid job id specified"), and makes the exit status 1. This is the
  * behaviour of Slurm up to 23.02; newer Slurm stays silent about unknown and finished jobs unless -v. An array's
  * id cancels every task of it (the controller's rule); {@code 123_4} and {@code 123_[1-3]} cancel those tasks.
+ * {@code -s/--signal SIG} signals instead of cancelling: every process of the job on every node gets it (Slurm's
+ * {@code --full}, which {@code -f} also names; Slurm without it spares the batch shell, which Gantry does not).
  */
 public final class ScancelCommand extends SlurmCommand {
 
@@ -29,9 +32,12 @@ public final class ScancelCommand extends SlurmCommand {
         super(context, "scancel");
     }
 
+    private static final String SIGNAL = "signal";
+    private static final String FULL = "full";
+
     @Override
     List<OptionSpec> options() {
-        return List.of();
+        return List.of(OptionSpec.withValue('s', SIGNAL), OptionSpec.flag('f', FULL));
     }
 
     @Override
@@ -45,6 +51,13 @@ public final class ScancelCommand extends SlurmCommand {
             return error("No job identification provided");
         }
         CancelJobRequest.Builder request = CancelJobRequest.newBuilder().setUser(context.account().userName());
+        if (arguments.has(SIGNAL)) {
+            int signal = SignalNames.parse(arguments.last(SIGNAL) == null ? "" : arguments.last(SIGNAL));
+            if (signal == 0) {
+                return error("Unknown job signal: " + arguments.last(SIGNAL));
+            }
+            request.setSignal(signal);
+        }
         List<String> tasks = new ArrayList<>();
         for (String text : arguments.operands()) {
             if (text.contains("_")) {
@@ -108,7 +121,7 @@ public final class ScancelCommand extends SlurmCommand {
 
     @Override
     String usage() {
-        return "Usage: scancel [--help] [--usage] [--version] [job_id...]\n";
+        return "Usage: scancel [-f] [-s signal] [--help] [--usage] [--version] [job_id...]\n";
     }
 
     @Override
@@ -116,6 +129,10 @@ public final class ScancelCommand extends SlurmCommand {
         return """
                 Usage: scancel [OPTIONS] [job_id...]
                   Cancels the given jobs: pending ones end at once, running ones are signalled and killed.
+
+                  -f, --full                      with --signal: every process of the job (always so in Gantry)
+                  -s, --signal=name | integer     signal the jobs instead of cancelling them: every process
+                                                  of each job, on every node of it
 
                 Help options:
                   -h, --help                      show this help message

@@ -14,6 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ScancelCommandTest {
 
@@ -50,6 +53,29 @@ class ScancelCommandTest {
                 """), r);
         assertEquals(JobState.JOB_STATE_CANCELLED, cli.controller().job(1).orElseThrow().getState(),
                 "the valid id in the list is still cancelled");
+    }
+
+    @ParameterizedTest(name = "{0} is signal {1}")
+    @CsvSource({"USR1, 10", "SIGUSR1, 10", "usr2, 12", "TERM, 15", "KILL, 9", "CONT, 18", "9, 9", "64, 64"})
+    void signalSendsTheSignalInsteadOfCancelling(String name, int number) {
+        assertEquals(new Result(0, "", ""), cli.run("scancel", "--signal=" + name, "2"));
+        assertEquals(number, cli.controller().lastCancel().getSignal());
+        assertEquals(JobState.JOB_STATE_RUNNING, cli.controller().job(2).orElseThrow().getState(), "signalled, not cancelled");
+    }
+
+    @Test
+    void signalShortOptions_andAPendingJobIsRefused() {
+        Result r = cli.run("scancel", "-f", "-s", "HUP", "2", "1");
+        assertEquals(new Result(1, "", "scancel: error: Kill job error on job id 1: Job is pending execution\n"), r);
+        assertEquals(1, cli.controller().lastCancel().getSignal());
+        assertEquals(JobState.JOB_STATE_PENDING, cli.controller().job(1).orElseThrow().getState());
+    }
+
+    @ParameterizedTest(name = "--signal={0}")
+    @ValueSource(strings = {"FOO", "0", "65", "SIG", "-1"})
+    void anUnknownSignalIsRefusedBeforeAnythingIsSent(String name) {
+        assertEquals(new Result(1, "", "scancel: error: Unknown job signal: " + name + "\n"), cli.run("scancel", "--signal=" + name, "2"));
+        assertEquals(null, cli.controller().lastCancel());
     }
 
     @Test

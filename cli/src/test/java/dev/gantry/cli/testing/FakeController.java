@@ -244,6 +244,10 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
                 result.setError("Invalid job id specified");
             } else if (finished(job) || job.getCompleting()) {
                 result.setError("Job/step already completing or completed");
+            } else if (request.getSignal() != 0 && job.getState() == JobState.JOB_STATE_PENDING) {
+                result.setError("Job is pending execution");
+            } else if (request.getSignal() != 0) {
+                result.setOk(true); // signalled: the job goes on
             } else {
                 jobs.put(id, job.toBuilder().setState(JobState.JOB_STATE_CANCELLED).setReason("None").build());
                 result.setOk(true);

@@ -2,6 +2,7 @@ package dev.gantry.scheduler.control;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,9 @@ import java.util.function.LongPredicate;
 /**
  * The steps (srun) of running jobs, as slurmctld keeps them: each job numbers its steps 0, 1, … in the order they
  * are created (the batch script is the step "batch", not kept here); a step stays until srun reports its end or
- * its job stops running. Pure, not thread-safe: the controller thread owns it.
+ * its job stops running. A step id is never given twice within one run of a job, also across a controller restart:
+ * the registry is rebuilt from what was stored ({@link #restore}), the numbering included. Pure, not thread-safe: the
+ * controller thread owns it.
  */
 public final class StepRegistry {
 
@@ -39,6 +42,23 @@ public final class StepRegistry {
         return step;
     }
 
+    /**
+     * Takes back stored steps and numbering (at start, before any {@link #add}): {@code nextStepIds} is each job's
+     * next step id as stored; a step at or above it (stored without its numbering) moves the numbering past it.
+     */
+    public void restore(Collection<Step> stored, Map<Long, Integer> nextStepIds) {
+        nextStepIds.forEach((job, next) -> nextStepId.merge(job, next, Math::max));
+        for (Step s : stored) {
+            steps.computeIfAbsent(s.jobId(), j -> new TreeMap<>()).put(s.stepId(), s);
+            nextStepId.merge(s.jobId(), s.stepId() + 1, Math::max);
+        }
+    }
+
+    /** The id the job's next step gets (0 for a job without steps so far). */
+    public int nextStepId(long jobId) {
+        return nextStepId.getOrDefault(jobId, 0);
+    }
+
     /** Forgets a step that ended; whether it was known. Idempotent. */
     public boolean complete(long jobId, int stepId) {
         TreeMap<Integer, Step> of = steps.get(jobId);
@@ -53,11 +73,13 @@ public final class StepRegistry {
 
     /**
      * Forgets the steps and the step numbering of every job that is no longer running (a requeued job numbers its
-     * steps from 0 again, as Slurm does).
+     * steps from 0 again, as Slurm does). Returns the ids of the jobs forgotten.
      */
-    public void retainRunning(LongPredicate running) {
+    public List<Long> retainRunning(LongPredicate running) {
         List<Long> gone = new ArrayList<>();
-        for (Long id : nextStepId.keySet()) {
+        java.util.Set<Long> known = new java.util.HashSet<>(nextStepId.keySet());
+        known.addAll(steps.keySet());
+        for (Long id : known) {
             if (!running.test(id)) {
                 gone.add(id);
             }
@@ -66,5 +88,6 @@ public final class StepRegistry {
             steps.remove(id);
             nextStepId.remove(id);
         });
+        return gone;
     }
 }

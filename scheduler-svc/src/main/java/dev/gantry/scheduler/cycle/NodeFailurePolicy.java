@@ -28,7 +28,10 @@ public final class NodeFailurePolicy {
     /** Ends NODE_FAIL. */
     public record NodeFail(JobRecord job) implements Outcome {}
 
-    /** Was completing (CANCELLED, TIMEOUT, …): ends in that state, releasing its resources. */
+    /**
+     * Was completing (CANCELLED, TIMEOUT, …): its part on the node counts as gone; it ends in that state, releasing its
+     * resources, once no other node has a part of it left.
+     */
     public record EndCompleting(JobRecord job) implements Outcome {}
 
     private NodeFailurePolicy() {}

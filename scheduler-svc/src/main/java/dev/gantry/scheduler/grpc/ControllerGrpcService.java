@@ -88,6 +88,10 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("job_ids: at least one job id is required").asRuntimeException());
             return;
         }
+        if (request.getSignal() != 0) {
+            signalJobs(request, out);
+            return;
+        }
         controller.cancel(request.getJobIdsList(), request.getUser()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
@@ -101,6 +105,25 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onNext(b.build());
             out.onCompleted();
         });
+    }
+
+    /** scancel --signal: the same answer shape as a cancel, one result per id. */
+    private void signalJobs(CancelJobRequest request, StreamObserver<CancelJobResponse> out) {
+        if (request.getSignal() < 1 || request.getSignal() > 64) {
+            out.onError(Status.INVALID_ARGUMENT.withDescription("signal: must be 1..64, got " + request.getSignal()).asRuntimeException());
+            return;
+        }
+        controller.commands.signal(request.getJobIdsList(), request.getUser(), request.getSignal())
+                .whenCompleteAsync(HOP, runtime.responses()).whenComplete((results, error) -> {
+                    if (error != null) {
+                        out.onError(status(error));
+                        return;
+                    }
+                    CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
+                    results.forEach(r -> b.addResults(CancelResult.newBuilder().setJobId(r.getJobId()).setOk(r.getOk()).setError(r.getError())));
+                    out.onNext(b.build());
+                    out.onCompleted();
+                });
     }
 
     @Override

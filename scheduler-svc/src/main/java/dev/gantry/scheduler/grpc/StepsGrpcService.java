@@ -22,7 +22,7 @@ public final class StepsGrpcService extends StepsGrpc.StepsImplBase {
 
     public StepsGrpcService(SchedulerRuntime runtime) {
         this.runtime = runtime;
-        this.steps = new JobSteps(runtime.controller());
+        this.steps = runtime.steps();
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.gantry.api.v1.LaunchJobResponse;
 import dev.gantry.api.v1.NodeAgentGrpc;
 import dev.gantry.api.v1.ResumeJobRequest;
 import dev.gantry.api.v1.ResumeJobResponse;
+import dev.gantry.api.v1.SignalJobRequest;
+import dev.gantry.api.v1.SignalJobResponse;
 import dev.gantry.api.v1.SuspendJobRequest;
 import dev.gantry.api.v1.SuspendJobResponse;
 import dev.gantry.api.v1.TerminateJobRequest;
@@ -38,6 +40,12 @@ public final class AgentGateway implements AutoCloseable {
         CompletableFuture<TerminateJobResponse> f = new CompletableFuture<>();
         stub(address).terminateJob(TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds)
                 .setReason(reason).build(), observer(f));
+        return f;
+    }
+
+    public CompletableFuture<SignalJobResponse> signal(String address, long jobId, int signal) {
+        CompletableFuture<SignalJobResponse> f = new CompletableFuture<>();
+        stub(address).signalJob(SignalJobRequest.newBuilder().setJobId(jobId).setSignal(signal).build(), observer(f));
         return f;
     }
 

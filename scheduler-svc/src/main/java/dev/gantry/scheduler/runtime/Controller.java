@@ -71,6 +71,8 @@ public final class Controller implements AutoCloseable {
     /** scontrol suspend and resume. */
     public final ManualSuspension suspension = new ManualSuspension(this);
     final JobDependencies dependencies = new JobDependencies(this);
+    /** Where each job that holds resources may still have processes (COMPLETING until every node's part is gone). */
+    final CompletingJobs completing = new CompletingJobs(this);
     private final int maxArraySize;
     private final ExecutorService loop;
     private final long killWait;
@@ -110,6 +112,7 @@ public final class Controller implements AutoCloseable {
         this.preempt = PreemptSettings.of(config.withAccounting(qos.accounting()));
         List<JobRecord> loaded = store.loadCurrent(clock.instant().minusSeconds(minJobAge));
         loaded.forEach(this::remember);
+        loaded.stream().filter(ClusterState::holds).forEach(completing::started); // each node shows what is left as it registers
         for (JobRecord j : loaded) {
             if (j.state().holdsResources() && j.startTime() != null) {
                 // charged up to the snapshot; a job started after it is charged from its start
@@ -418,6 +421,7 @@ public final class Controller implements AutoCloseable {
         JobRecord running = job.toBuilder().state(JobState.RUNNING, now).partition(partition).allocation(shares)
                 .startTime(now).reason(PendingReason.NONE).backfillPreemptable(backfillPreemptable).build();
         state.put(running);
+        completing.started(running);
         priorities.started(running, now);
         events.publish(ClusterEvent.newBuilder().setAllocationAdded(ClusterProtos.allocation(running)));
         publishNodes(shares);
@@ -434,9 +438,7 @@ public final class Controller implements AutoCloseable {
                 .endTime(j.endTime() != null && j.endTime().isBefore(endTime) ? j.endTime() : endTime).build();
         state.put(done);
         priorities.stopped(j, done.endTime());
-        if (j.allocation().size() > 1) {
-            launcher.endOtherParts(j, "job ended"); // the other nodes' allocation holders (and any leftovers)
-        }
+        completing.released(j, "job ended"); // other nodes' parts still there, if any (a launch that failed, a node DOWN)
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
         publishNodes(j.allocation());
         metrics.ended(done);
@@ -450,9 +452,7 @@ public final class Controller implements AutoCloseable {
                 .startTime(null).reason(PendingReason.NONE).controls(j.controls().withRestart()).build();
         state.put(pending);
         priorities.stopped(j, clock.instant());
-        if (j.allocation().size() > 1) {
-            launcher.endOtherParts(j, "requeued"); // whatever part of the launch reached the other nodes
-        }
+        completing.released(j, "requeued"); // whatever part of the launch reached the other nodes
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
         publishNodes(j.allocation());
         writer.write(pending);
@@ -469,6 +469,7 @@ public final class Controller implements AutoCloseable {
                 .controls(j.controls().withRestart()).build();
         state.put(pending);
         priorities.stopped(j, clock.instant());
+        completing.released(j, "requeued");
         events.publish(ClusterEvent.newBuilder().setAllocationReleased(j.id()));
         publishNodes(j.allocation());
         trigger();
@@ -482,18 +483,28 @@ public final class Controller implements AutoCloseable {
     }
 
     /**
-     * The batch script ended and none of the job's processes is left. Idempotent: a repeated or stale report is
-     * acknowledged without effect. The future completes once the outcome is durable.
+     * The job's part on a node ended and none of its processes is left there (the epilog ran): on the batch host, the
+     * batch script ended; on another node of a multi-node job, its allocation holder. The job ends with the batch
+     * host's report and keeps its resources until every node's part is gone ({@link CompletingJobs}). Idempotent: a
+     * repeated or stale report is acknowledged without effect. The future completes once the outcome is durable.
      */
     public CompletableFuture<Void> reportExit(ReportJobExitRequest r) {
         return call(() -> {
             JobRecord j = state.job(r.getJobId());
-            if (j == null || !ClusterState.holds(j) || !r.getNode().equals(j.batchHost())) {
+            if (j == null || !ClusterState.holds(j)) {
                 return null;
             }
+            if (!r.getNode().equals(j.batchHost())) {
+                return completing.partGone(j.id(), r.getNode());
+            }
+            if (j.completing() && !completing.awaitsBatchHost(j)) {
+                return null; // a repeated report: the job already ended there
+            }
             PreemptionView.processesGone(this, j, r.hasEndedAt() ? JobProtos.instant(r.getEndedAt()) : clock.instant());
+            Instant ended = r.hasEndedAt() ? JobProtos.instant(r.getEndedAt()) : clock.instant();
             if (j.completing() && j.state() == JobState.PENDING) {
-                return backInQueue(j); // scontrol requeue: its processes are gone, it waits again
+                // scontrol requeue: its processes are gone here; it waits again once they are gone everywhere
+                return completing.batchEnded(j, JobState.PENDING, j.reason(), 0, 0, ended);
             }
             JobState end;
             String reason;
@@ -513,8 +524,7 @@ public final class Controller implements AutoCloseable {
                 end = JobState.COMPLETED;
                 reason = PendingReason.NONE;
             }
-            Instant ended = r.hasEndedAt() ? JobProtos.instant(r.getEndedAt()) : clock.instant();
-            return finish(j, end, reason, r.getLaunchFailed() ? 1 : r.getExitCode(), r.getExitSignal(), ended);
+            return completing.batchEnded(j, end, reason, r.getLaunchFailed() ? 1 : r.getExitCode(), r.getExitSignal(), ended);
         }).thenCompose(done -> done == null ? CompletableFuture.completedFuture(null) : writer.write(done));
     }
 

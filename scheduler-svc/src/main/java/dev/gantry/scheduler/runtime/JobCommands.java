@@ -68,6 +68,27 @@ public final class JobCommands {
         });
     }
 
+    /**
+     * scancel --signal: delivers {@code signal} (1..64) to every process of each running or suspended job, on every
+     * node of it; nothing about the job changes here (a signal that ends it ends it through its exit report). Users
+     * signal their own jobs, operators and administrators any.
+     */
+    public CompletableFuture<List<JobResult>> signal(List<Long> ids, String user, int signal) {
+        return each(controller, ids, () -> caller(user), (j, caller) -> {
+            if (!caller.admin() && !j.user().equals(caller.user())) {
+                return new JobEdits.Refused(JobEdits.DENIED);
+            }
+            if (j.state() == JobState.PENDING && !j.completing()) {
+                return new JobEdits.Refused(JobEdits.PENDING);
+            }
+            if (!j.state().holdsResources() || j.completing()) {
+                return new JobEdits.Refused("Job/step already completing or completed");
+            }
+            controller.launcher.signal(j, signal);
+            return new JobEdits.Changed(j);
+        }, (before, after) -> CompletableFuture.completedFuture(null));
+    }
+
     /** scontrol update JobId=…: each field given is applied in turn; the first refusal answers for the job. */
     public CompletableFuture<List<JobResult>> update(UpdateJobRequest r) {
         return each(r.getJobIdsList(), r.getUser(), (j, caller) -> {

@@ -179,11 +179,12 @@ public final class JobLauncher {
     }
 
     /**
-     * A multi-node job has ended on its batch host (or failed to launch): ends its part on every other node (the
-     * allocation holder and anything left of it), with the kill sequence. Idempotent on the agents.
+     * A multi-node job has ended on its batch host (or failed to launch): ends its part on each of {@code nodes} (the
+     * allocation holder, step tasks, anything left of it), with the kill sequence. Idempotent on the agents; a node
+     * that answers the job is not (or no longer) running there has nothing of it left.
      */
-    void endOtherParts(JobRecord job, String why) {
-        for (String node : job.nodeNames().subList(1, job.nodeNames().size())) {
+    void endParts(JobRecord job, List<String> nodes, String why) {
+        for (String node : nodes) {
             NodeRecord n = controller.state.node(node);
             if (n != null && !n.agentAddress().isEmpty()) {
                 terminateOrphan(n, job.id(), controller.killWait(), why);
@@ -207,7 +208,9 @@ public final class JobLauncher {
             return;
         }
         agents.terminate(host.agentAddress(), job.id(), killWaitSeconds, why).whenComplete((r, error) -> {
-            if (error != null) {
+            if (error == null) {
+                answered(job.id(), host.name(), r);
+            } else {
                 Status s = Status.fromThrowable(error);
                 LOG.warn("terminate job {} on {}: {}; retrying in 5 s", job.id(), job.batchHost(), s);
                 Executor later = CompletableFuture.delayedExecutor(5, TimeUnit.SECONDS);
@@ -240,6 +243,24 @@ public final class JobLauncher {
         }
     }
 
+    /**
+     * scancel --signal: delivers {@code signal} to every process of the job on each of its nodes (each agent signals its
+     * part: batch script, holder, step tasks). A failure is logged; there is nothing to retry.
+     */
+    void signal(JobRecord job, int signal) {
+        for (String node : job.nodeNames()) {
+            NodeRecord n = controller.state.node(node);
+            if (n == null || n.agentAddress().isEmpty()) {
+                continue;
+            }
+            agents.signal(n.agentAddress(), job.id(), signal).whenComplete((r, error) -> {
+                if (error != null) {
+                    LOG.warn("signal {} to job {} on {}: {}", signal, job.id(), node, Status.fromThrowable(error));
+                }
+            });
+        }
+    }
+
     /** Kills a job an agent runs that the controller considers over (sent once; the agent re-reports it otherwise). */
     void terminateOrphan(NodeRecord node, long jobId, long killWaitSeconds) {
         terminateOrphan(node, jobId, killWaitSeconds, "orphan");
@@ -249,8 +270,22 @@ public final class JobLauncher {
         agents.terminate(node.agentAddress(), jobId, killWaitSeconds, why).whenComplete((r, error) -> {
             if (error != null) {
                 LOG.warn("terminate ({}) job {} on {}: {}", why, jobId, node.name(), Status.fromThrowable(error));
+            } else {
+                answered(jobId, node.name(), r);
             }
         });
+    }
+
+    /** An agent answered a terminate: when the job was not (or no longer) running there, nothing of it is left there. */
+    private void answered(long jobId, String node, dev.gantry.api.v1.TerminateJobResponse response) {
+        if (!response.getWasRunning()) {
+            controller.run(() -> {
+                JobRecord released = controller.completing.partGone(jobId, node);
+                if (released != null) {
+                    controller.writer.write(released);
+                }
+            });
+        }
     }
 
     private static Timestamp ts(Instant t) {

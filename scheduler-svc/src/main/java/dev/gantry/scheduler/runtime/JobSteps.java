@@ -6,11 +6,13 @@ import dev.gantry.api.v1.CreateStepResponse;
 import dev.gantry.api.v1.Step;
 import dev.gantry.api.v1.StepTarget;
 import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.scheduler.control.StepChange;
 import dev.gantry.scheduler.control.StepLayout;
 import dev.gantry.scheduler.control.StepRegistry;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
+import dev.gantry.scheduler.store.JobStore;
 import io.grpc.Status;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * to, gets its layout, its nodes' agent addresses and a step credential, and reports its end; squeue -s and
  * scontrol show step list the steps of running jobs, each job's batch script as its step "batch". Steps of a job
  * that stopped running are forgotten (its processes, steps' included, were killed with it).
+ *
+ * <p>Steps are durable: every change goes to the database through the group commit (a new step is acknowledged to
+ * srun only once committed, so its id is never given again, also after a crash), and a restarted controller takes
+ * back the steps and step numbering of the jobs still running. A job's stored steps leave with it: at the latest
+ * {@link #sweep} after it stops running.
  */
 public final class JobSteps {
 
@@ -34,8 +41,20 @@ public final class JobSteps {
     private final Controller controller;
     private final StepRegistry registry = new StepRegistry();
 
-    public JobSteps(Controller controller) {
+    /**
+     * @param stored the steps and numbering the store holds (read at start, before the controller serves): restored
+     *     for the jobs still running, dropped (from memory and store) for the others
+     */
+    public JobSteps(Controller controller, JobStore.StoredSteps stored) {
         this.controller = controller;
+        controller.call(() -> {
+            registry.restore(stored.steps(), stored.nextStepIds());
+            prune();
+            return null;
+        }).join();
+        if (!stored.steps().isEmpty()) {
+            LOG.info("restored {} step(s) of running jobs", stored.steps().size());
+        }
     }
 
     /** CreateStep: fails with a gRPC status (NOT_FOUND, PERMISSION_DENIED, FAILED_PRECONDITION, INVALID_ARGUMENT). */
@@ -68,36 +87,53 @@ public final class JobSteps {
                 throw Status.FAILED_PRECONDITION.withDescription(layout.refusal().get()).asRuntimeException();
             }
             List<String> nodes = layout.placements().stream().map(StepLayout.Placement::node).toList();
+            for (String node : nodes) {
+                NodeRecord n = controller.state.node(node);
+                if (n == null || n.agentAddress().isEmpty()) { // e.g. just after a controller restart, until it registers again
+                    throw Status.FAILED_PRECONDITION.withDescription("node " + node + " has not registered with the controller yet; "
+                            + "try again shortly").asRuntimeException();
+                }
+            }
             String name = r.getName().isEmpty() ? r.getArgv(0).substring(r.getArgv(0).lastIndexOf('/') + 1) : r.getName();
             StepRegistry.Step step = registry.add(j.id(), name, nodes, layout.numTasks(), r.getArgvList(), controller.clock.instant());
             CreateStepResponse.Builder out = CreateStepResponse.newBuilder().setStep(toProto(j, step))
                     .setCredential(controller.launcher.stepCredential(j, Integer.toString(step.stepId()), nodes, r.getArgvList()));
             for (StepLayout.Placement p : layout.placements()) {
                 NodeRecord n = controller.state.node(p.node());
-                out.addTargets(StepTarget.newBuilder().setNode(p.node()).setAddress(n == null ? "" : n.agentAddress())
+                out.addTargets(StepTarget.newBuilder().setNode(p.node()).setAddress(n.agentAddress())
                         .setNodeId(p.nodeId()).addAllTaskIds(p.taskIds()));
             }
             controller.metrics.stepStarted(j.partition());
             LOG.info("step {} created: {} task(s) on {}", step.id(), step.numTasks(), nodes);
-            return out.build();
-        });
+            return new Created(out.build(), controller.writer.write(new StepChange.Created(step)));
+        }).thenCompose(c -> c.committed.thenApply(v -> c.response));
     }
 
-    /** CompleteStep: the step leaves the registry. Idempotent; an unknown step is not an error. */
+    private record Created(CreateStepResponse response, CompletableFuture<Void> committed) {}
+
+    /**
+     * CompleteStep: the step leaves the registry; the future completes once that is committed. Idempotent; an unknown
+     * step is not an error.
+     */
     public CompletableFuture<Boolean> complete(long jobId, String stepId, int exitCode) {
         return controller.call(() -> {
             int id;
             try {
                 id = Integer.parseInt(stepId);
             } catch (NumberFormatException e) {
-                return false;
+                return CompletableFuture.completedFuture(false);
             }
-            boolean known = registry.complete(jobId, id);
-            if (known) {
-                LOG.info("step {}.{} ended (exit {})", jobId, stepId, exitCode);
+            if (!registry.complete(jobId, id)) {
+                return CompletableFuture.completedFuture(false);
             }
-            return known;
-        });
+            LOG.info("step {}.{} ended (exit {})", jobId, stepId, exitCode);
+            return controller.writer.write(new StepChange.Ended(jobId, id)).thenApply(v -> true);
+        }).thenCompose(f -> f);
+    }
+
+    /** Forgets, in memory and in the store, the steps of jobs that stopped running (controller thread; periodic). */
+    void sweep() {
+        prune();
     }
 
     /** ListSteps: the batch step and the steps of each running job of {@code jobIds} (all when empty), in job then step order. */
@@ -117,10 +153,11 @@ public final class JobSteps {
     }
 
     private void prune() {
-        registry.retainRunning(id -> {
+        List<Long> gone = registry.retainRunning(id -> {
             JobRecord j = controller.state.job(id);
             return j != null && running(j);
         });
+        gone.forEach(id -> controller.writer.write(new StepChange.JobGone(id)));
     }
 
     /** Running or suspended (a suspended job's steps are stopped with it, and still exist). */

@@ -67,8 +67,12 @@ public final class NodeTracker {
                 if (j == null || (j.state().isFinished() && !j.completing()) || j.state() == JobState.PENDING) {
                     LOG.warn("node {} runs job {}, which is over here; terminating it", n.name(), id);
                     controller.launcher.terminateOrphan(updated, id, killWait);
+                } else if (j.completing()) {
+                    controller.launcher.terminateOrphan(updated, id, killWait); // again, in case the first was lost
                 }
             }
+            // the jobs it does not list have nothing left there (an exit it still owes is re-sent; its part is gone)
+            controller.completing.registered(n.name(), r.getRunningJobIdsList()).forEach(controller.writer::write);
             LOG.info("node {} registered from {}{}", n.name(), r.getAgentAddress(), low != null ? " (drained: " + low + ")" : "");
             controller.trigger();
             return new Accepted(controller.epoch(), heartbeatInterval);
@@ -111,19 +115,23 @@ public final class NodeTracker {
 
     /** Requeues or ends the jobs of a node that stopped responding ({@link NodeFailurePolicy}; controller thread). */
     private void failJobsOf(String node) {
-        Instant now = controller.clock.instant();
         for (NodeFailurePolicy.Outcome o : NodeFailurePolicy.onNodeDown(java.util.List.copyOf(controller.state.jobs()), node)) {
             JobRecord j = o.job();
             switch (o) {
-                case NodeFailurePolicy.Requeue r -> controller.requeue(j, "node " + node + " not responding");
+                case NodeFailurePolicy.Requeue r -> write(controller.completing.nodeDown(j, node, true, "node " + node + " not responding"));
                 case NodeFailurePolicy.NodeFail f -> {
                     LOG.warn("job {} ends NODE_FAIL: node {} not responding", j.id(), node);
-                    controller.writer.write(controller.finish(j, JobState.NODE_FAIL, "NodeDown", 0, 0, now));
+                    write(controller.completing.nodeDown(j, node, false, "node " + node + " not responding"));
                 }
-                case NodeFailurePolicy.EndCompleting c -> controller.writer.write(j.state() == JobState.PENDING
-                        ? controller.backInQueue(j) // was being requeued
-                        : controller.finish(j, j.state(), j.reason(), j.exitCode(), j.exitSignal(), now));
+                // no report will come from that node: its part counts as gone; the job is released with its last part
+                case NodeFailurePolicy.EndCompleting c -> write(controller.completing.partGone(j.id(), node));
             }
+        }
+    }
+
+    private void write(JobRecord version) {
+        if (version != null) {
+            controller.writer.write(version);
         }
     }
 

@@ -49,6 +49,7 @@ public final class SchedulerRuntime implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final JdbcJobStore store;
     private final JobWatch jobWatch;
+    private final JobSteps steps;
     private final java.util.concurrent.ExecutorService responses = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     public SchedulerRuntime(
@@ -80,6 +81,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, launcher,
                 InstantSource.system(), metrics);
         this.jobWatch = new JobWatch(controller);
+        this.steps = new JobSteps(controller, store.loadSteps());
         this.nodes = new NodeTracker(controller, config);
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
         this.selectChannel = ManagedChannelBuilder.forTarget(selectAddress).usePlaintext().build();
@@ -91,6 +93,7 @@ public final class SchedulerRuntime implements AutoCloseable {
             controller.enforceTimeLimits();
             nodes.checkTimeouts();
             controller.purgeOld();
+            steps.sweep();
             metrics.refresh(controller.state);
         }), 1, 1, TimeUnit.SECONDS);
         long calcPeriod = Math.max(1, config.get(Keys.PRIORITY_CALC_PERIOD));
@@ -124,6 +127,11 @@ public final class SchedulerRuntime implements AutoCloseable {
 
     public JobWatch jobWatch() {
         return jobWatch;
+    }
+
+    /** Job steps (srun), restored from the database at start. */
+    public JobSteps steps() {
+        return steps;
     }
 
     /**

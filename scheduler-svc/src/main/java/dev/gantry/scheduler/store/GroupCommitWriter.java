@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.store;
 
+import dev.gantry.scheduler.control.StepChange;
 import dev.gantry.scheduler.model.JobRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes job versions to a {@link JobStore} in batches: everything queued while one transaction commits goes
  * into the next (group commit), so many submissions share one fsync. Writes of the same job keep their order,
- * and only the newest version of a job in a batch is written. A failed batch is retried, with growing pauses,
+ * and only the newest version of a job in a batch is written. Step changes ride in the same transactions, every one
+ * of them, in the order they were queued. A failed batch is retried, with growing pauses,
  * until it commits: the controller's memory stays the truth and the database catches up. Thread-safe.
  */
 public final class GroupCommitWriter implements AutoCloseable {
@@ -23,7 +25,8 @@ public final class GroupCommitWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
     private static final int MAX_BATCH = 5000;
 
-    private record Write(JobRecord job, CompletableFuture<Void> done) {}
+    /** A job version or a step change (exactly one of them non-null), and who waits for its commit. */
+    private record Write(JobRecord job, StepChange step, CompletableFuture<Void> done) {}
 
     private final JobStore store;
     private final LinkedBlockingQueue<Write> queue = new LinkedBlockingQueue<>();
@@ -40,12 +43,21 @@ public final class GroupCommitWriter implements AutoCloseable {
 
     /** Queues a job version; the future completes once it is committed. */
     public CompletableFuture<Void> write(JobRecord job) {
+        return enqueue(job, null);
+    }
+
+    /** Queues a step change; the future completes once it is committed. */
+    public CompletableFuture<Void> write(StepChange step) {
+        return enqueue(null, step);
+    }
+
+    private CompletableFuture<Void> enqueue(JobRecord job, StepChange step) {
         CompletableFuture<Void> f = new CompletableFuture<>();
         if (!running) {
             f.completeExceptionally(new IllegalStateException("the store is shut down"));
             return f;
         }
-        queue.add(new Write(job, f));
+        queue.add(new Write(job, step, f));
         return f;
     }
 
@@ -65,10 +77,15 @@ public final class GroupCommitWriter implements AutoCloseable {
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH - 1);
                 Map<Long, JobRecord> newest = new LinkedHashMap<>();
+                List<StepChange> steps = new ArrayList<>();
                 for (Write w : batch) {
-                    newest.put(w.job.id(), w.job);
+                    if (w.job != null) {
+                        newest.put(w.job.id(), w.job);
+                    } else {
+                        steps.add(w.step);
+                    }
                 }
-                commitWithRetry(List.copyOf(newest.values()));
+                commitWithRetry(List.copyOf(newest.values()), steps);
                 batchObserver.accept(batch.size());
                 batch.forEach(w -> w.done.complete(null));
                 batch.clear();
@@ -80,11 +97,11 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private void commitWithRetry(List<JobRecord> jobs) throws InterruptedException {
+    private void commitWithRetry(List<JobRecord> jobs, List<StepChange> steps) throws InterruptedException {
         long pauseMs = 50;
         while (true) {
             try {
-                store.write(jobs);
+                store.write(jobs, steps);
                 return;
             } catch (StoreException e) {
                 LOG.error("{}; retrying in {} ms", e.getMessage(), pauseMs);

@@ -3,6 +3,7 @@ package dev.gantry.scheduler.store;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.gantry.api.v1.Job;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.control.StepChange;
 import dev.gantry.scheduler.model.JobRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -42,13 +43,58 @@ public final class JdbcJobStore implements JobStore {
 
     /**
      * {@inheritDoc} A job listed twice is written once, its last version: the whole list is one INSERT, which may
-     * not upsert the same key twice.
+     * not upsert the same key twice. Without step changes (most batches) the INSERT is the whole transaction, in
+     * autocommit; with some, they follow it in one explicit transaction.
      */
+    @Override
+    public void write(List<JobRecord> jobs, List<StepChange> steps) throws StoreException {
+        if (steps.isEmpty()) {
+            write(jobs);
+            return;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                if (!jobs.isEmpty()) {
+                    upsert(c, jobs);
+                }
+                StepTable.apply(c, steps);
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("writing " + jobs.size() + " job(s) and " + steps.size() + " step change(s) failed: "
+                    + e.getMessage(), e);
+        }
+    }
+
     @Override
     public void write(List<JobRecord> jobs) throws StoreException {
         if (jobs.isEmpty()) {
             return;
         }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            upsert(c, jobs);
+        } catch (SQLException e) {
+            throw new StoreException("writing " + jobs.size() + " job(s) failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public StoredSteps loadSteps() throws StoreException {
+        try (Connection c = dataSource.getConnection()) {
+            return StepTable.load(c);
+        } catch (SQLException e) {
+            throw new StoreException("loading job steps failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void upsert(Connection c, List<JobRecord> jobs) throws SQLException {
         Collection<JobRecord> rows = jobs;
         if (jobs.size() > 1) {
             Map<Long, JobRecord> last = new LinkedHashMap<>();
@@ -78,8 +124,7 @@ public final class JdbcJobStore implements JobStore {
             encoded[i] = JobProtos.toProto(j).toByteArray();
             i++;
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(UPSERT)) {
-            c.setAutoCommit(true);
+        try (PreparedStatement ps = c.prepareStatement(UPSERT)) {
             ps.setArray(1, c.createArrayOf("bigint", ids));
             ps.setArray(2, c.createArrayOf("text", users));
             ps.setArray(3, c.createArrayOf("text", partitions));
@@ -90,8 +135,6 @@ public final class JdbcJobStore implements JobStore {
             ps.setArray(8, c.createArrayOf("integer", exitCodes));
             ps.setArray(9, c.createArrayOf("bytea", encoded));
             ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new StoreException("writing " + jobs.size() + " job(s) failed: " + e.getMessage(), e);
         }
     }
 

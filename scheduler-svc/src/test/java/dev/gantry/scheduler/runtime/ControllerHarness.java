@@ -4,6 +4,8 @@ import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialSigner;
+import dev.gantry.scheduler.control.StepChange;
+import dev.gantry.scheduler.control.StepRegistry;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.store.GroupCommitWriter;
@@ -26,13 +28,33 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class ControllerHarness implements AutoCloseable {
 
-    /** Keeps the newest version of every job. */
+    /** Keeps the newest version of every job, and the steps as the step changes leave them. */
     static final class MemoryStore implements JobStore {
         final Map<Long, JobRecord> jobs = new TreeMap<>();
+        final Map<String, StepRegistry.Step> steps = new TreeMap<>();
+        final Map<Long, Integer> nextStepIds = new TreeMap<>();
 
         @Override
-        public synchronized void write(List<JobRecord> batch) {
+        public synchronized void write(List<JobRecord> batch, List<StepChange> stepChanges) {
             batch.forEach(j -> jobs.put(j.id(), j));
+            for (StepChange c : stepChanges) {
+                switch (c) {
+                    case StepChange.Created created -> {
+                        steps.put(created.step().id(), created.step());
+                        nextStepIds.merge(c.jobId(), created.step().stepId() + 1, Math::max);
+                    }
+                    case StepChange.Ended ended -> steps.remove(ended.jobId() + "." + ended.stepId());
+                    case StepChange.JobGone gone -> {
+                        steps.values().removeIf(s -> s.jobId() == gone.jobId());
+                        nextStepIds.remove(gone.jobId());
+                    }
+                }
+            }
+        }
+
+        @Override
+        public synchronized StoredSteps loadSteps() {
+            return new StoredSteps(List.copyOf(steps.values()), Map.copyOf(nextStepIds));
         }
 
         @Override

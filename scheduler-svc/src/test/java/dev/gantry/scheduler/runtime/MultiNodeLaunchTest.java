@@ -41,6 +41,8 @@ class MultiNodeLaunchTest {
         final List<TerminateJobRequest> terminates = new CopyOnWriteArrayList<>();
         volatile Status refusal;
         volatile String failedNode;
+        /** What terminates answer: whether the job was running on the node. */
+        volatile boolean wasRunning;
 
         @Override
         public void launchJob(LaunchJobRequest request, StreamObserver<LaunchJobResponse> out) {
@@ -57,10 +59,34 @@ class MultiNodeLaunchTest {
             out.onCompleted();
         }
 
+        /** Signal, suspend and resume calls received, as "call:jobId[:signal]" (every node's agent is this one server). */
+        final List<String> controls = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void signalJob(dev.gantry.api.v1.SignalJobRequest request, StreamObserver<dev.gantry.api.v1.SignalJobResponse> out) {
+            controls.add("signal:" + request.getJobId() + ":" + request.getSignal());
+            out.onNext(dev.gantry.api.v1.SignalJobResponse.getDefaultInstance());
+            out.onCompleted();
+        }
+
+        @Override
+        public void suspendJob(dev.gantry.api.v1.SuspendJobRequest request, StreamObserver<dev.gantry.api.v1.SuspendJobResponse> out) {
+            controls.add("suspend:" + request.getJobId());
+            out.onNext(dev.gantry.api.v1.SuspendJobResponse.getDefaultInstance());
+            out.onCompleted();
+        }
+
+        @Override
+        public void resumeJob(dev.gantry.api.v1.ResumeJobRequest request, StreamObserver<dev.gantry.api.v1.ResumeJobResponse> out) {
+            controls.add("resume:" + request.getJobId());
+            out.onNext(dev.gantry.api.v1.ResumeJobResponse.getDefaultInstance());
+            out.onCompleted();
+        }
+
         @Override
         public void terminateJob(TerminateJobRequest request, StreamObserver<TerminateJobResponse> out) {
             terminates.add(request);
-            out.onNext(TerminateJobResponse.getDefaultInstance());
+            out.onNext(TerminateJobResponse.newBuilder().setWasRunning(wasRunning).build());
             out.onCompleted();
         }
     }

@@ -4,6 +4,8 @@ import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.scheduler.control.StepChange;
+import dev.gantry.scheduler.control.StepRegistry;
 import dev.gantry.scheduler.model.JobRecord;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,12 +21,13 @@ class GroupCommitWriterTest {
     /** Records each transaction; can be told to fail the next few and to hold the first one. */
     static final class RecordingStore implements JobStore {
         final List<List<JobRecord>> transactions = new ArrayList<>();
+        final List<List<StepChange>> stepTransactions = new ArrayList<>();
         final CountDownLatch firstStarted = new CountDownLatch(1);
         final CountDownLatch releaseFirst = new CountDownLatch(1);
         int failures;
 
         @Override
-        public synchronized void write(List<JobRecord> jobs) throws StoreException {
+        public synchronized void write(List<JobRecord> jobs, List<StepChange> steps) throws StoreException {
             firstStarted.countDown();
             try {
                 releaseFirst.await(10, TimeUnit.SECONDS);
@@ -36,8 +39,10 @@ class GroupCommitWriterTest {
                 throw new StoreException("database unavailable", null);
             }
             transactions.add(List.copyOf(jobs));
+            stepTransactions.add(List.copyOf(steps));
         }
 
+        @Override public StoredSteps loadSteps() { return StoredSteps.NONE; }
         @Override public List<JobRecord> loadCurrent(Instant since) { return List.of(); }
         @Override public Optional<JobRecord> find(long id) { return Optional.empty(); }
         @Override public long maxJobId() { return 0; }
@@ -76,5 +81,27 @@ class GroupCommitWriterTest {
             writer.write(aJob(1).build()).get(30, TimeUnit.SECONDS);
         }
         assertEquals(1, store.transactions.size());
+    }
+
+    @Test
+    void stepChangesShareTheTransactionOfTheJobsQueuedWithThem_allOfThem_inTheirOrder() throws Exception {
+        RecordingStore store = new RecordingStore();
+        try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {})) {
+            CompletableFuture<Void> first = writer.write(aJob(1).build());
+            assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
+            StepRegistry.Step step = new StepRegistry.Step(2, 0, "hostname", List.of("n1"), 1, List.of("hostname"),
+                    Instant.parse("2026-11-22T10:00:00Z"));
+            List<CompletableFuture<Void>> later = List.of(writer.write(new StepChange.Created(step)),
+                    writer.write(aJob(2).build()), writer.write(new StepChange.Ended(2, 0)), writer.write(new StepChange.JobGone(2)));
+            store.releaseFirst.countDown();
+            first.get(10, TimeUnit.SECONDS);
+            for (var f : later) {
+                f.get(10, TimeUnit.SECONDS);
+            }
+        }
+        assertEquals(List.of(List.of(), List.of(new StepChange.Created(new StepRegistry.Step(2, 0, "hostname", List.of("n1"), 1,
+                List.of("hostname"), Instant.parse("2026-11-22T10:00:00Z"))), new StepChange.Ended(2, 0), new StepChange.JobGone(2))),
+                store.stepTransactions);
+        assertEquals(List.of(2L), store.transactions.get(1).stream().map(JobRecord::id).toList());
     }
 }

@@ -5,11 +5,14 @@ import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.scheduler.control.StepChange;
+import dev.gantry.scheduler.control.StepRegistry;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,5 +76,30 @@ class JdbcJobStoreTest {
             assertEquals("Resources", store.find(7).orElseThrow().reason());
             assertEquals(List.of(7L, 8L, 9L), store.loadCurrent(T0).stream().map(JobRecord::id).toList());
         }
+    }
+
+    @Test
+    void stepsAndTheirNumberingSurviveARestart_endedStepsLeave_butKeepTheirIds_andAGoneJobLeavesNothing() throws Exception {
+        StepRegistry.Step s70 = step(7, 0);
+        StepRegistry.Step s71 = step(7, 1);
+        StepRegistry.Step s80 = step(8, 0);
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            // in one transaction with a job version, as the group commit writes them
+            store.write(List.of(aJob(7).build()), List.of(new StepChange.Created(s70), new StepChange.Created(s71),
+                    new StepChange.Created(s80)));
+            store.write(List.of(), List.of(new StepChange.Ended(7, 1), new StepChange.JobGone(8)));
+        }
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            JobStore.StoredSteps stored = store.loadSteps();
+            assertEquals(List.of(s70), stored.steps(), "7.1 ended, job 8 stopped running");
+            assertEquals(Map.of(7L, 2), stored.nextStepIds(), "job 7's next step is 2: the ended 7.1 is not given again");
+            assertEquals(aJob(7).build(), store.find(7).orElseThrow(), "the job version of the same transaction");
+        }
+    }
+
+    private static StepRegistry.Step step(long job, int id) {
+        return new StepRegistry.Step(job, id, "hostname", List.of("n1", "n2"), 2, List.of("hostname", "-s"), T0.plusSeconds(id));
     }
 }
