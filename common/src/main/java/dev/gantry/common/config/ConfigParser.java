@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,9 +17,10 @@ import java.util.Set;
 /**
  * Reads a config file in slurm.conf syntax (https://slurm.schedmd.com/slurm.conf.html): {@code Key=Value}
  * pairs separated by white space, {@code #} comments, a trailing backslash continues a line, values may be
- * double-quoted. A line starting with NodeName= or PartitionName= describes nodes or a partition (a name of
- * DEFAULT sets defaults for the lines after it); QOS=, Account= and User= lines are read by {@link AccountingParser};
- * any other pair is a global key from {@link Keys}.
+ * double-quoted (lexical rules in {@link ConfSyntax}). A line starting with NodeName= or PartitionName= describes
+ * nodes or a partition (a name of DEFAULT sets defaults for the lines after it; partition lines are read by
+ * {@link PartitionParser}); QOS=, Account= and User= lines are read by {@link AccountingParser}; any other pair is a
+ * global key from {@link Keys}.
  *
  * <p>Every problem is reported, each as {@code file:line: key: what is wrong}; one or more problems throw
  * {@link ConfigException}. Keys are case-insensitive.
@@ -30,10 +30,6 @@ public final class ConfigParser {
     private static final Set<String> NODE_KEYS = Set.of("nodename", "nodehostname", "nodeaddr", "cpus", "procs",
             "boards", "sockets", "corespersocket", "threadspercore", "realmemory", "gres", "feature", "features",
             "weight", "state", "port", "tmpdisk", "reason", "socketsperboard", "memspeclimit", "corespeccount");
-    private static final Set<String> PARTITION_KEYS = Set.of("partitionname", "nodes", "default", "maxtime",
-            "defaulttime", "state", "maxnodes", "minnodes", "prioritytier", "priorityjobfactor", "priority",
-            "oversubscribe", "shared", "preemptmode", "gracetime", "allowaccounts", "allowqos", "defmempercpu",
-            "defmempernode", "maxmempercpu", "maxmempernode", "exclusiveuser", "hidden", "backfillpolicy");
 
     /** The most CPUs one node may have. */
     private static final int MAX_CPUS = 1 << 20;
@@ -44,9 +40,8 @@ public final class ConfigParser {
     private final Map<Key<?>, Object> settings = new HashMap<>();
     private final Map<Key<?>, Integer> settingLines = new HashMap<>();
     private final Map<String, NodeConfig> nodes = new LinkedHashMap<>();
-    private final List<PartitionConfig> partitions = new ArrayList<>();
     private Map<String, String> nodeDefaults = Map.of();
-    private Map<String, String> partitionDefaults = Map.of();
+    private final PartitionParser partitionLines = new PartitionParser(this::problem, nodes);
     private final AccountingParser accountingLines = new AccountingParser(this::problem);
     private Accounting accounting = Accounting.DEFAULT;
 
@@ -76,8 +71,8 @@ public final class ConfigParser {
         if (!p.problems.isEmpty()) {
             throw new ConfigException(p.problems);
         }
-        return new ClusterConfig(source, new Settings(p.settings), List.copyOf(p.nodes.values()), p.partitions, p.warnings,
-                topology, p.accounting);
+        return new ClusterConfig(source, new Settings(p.settings), List.copyOf(p.nodes.values()),
+                p.partitionLines.partitions(), p.warnings, topology, p.accounting);
     }
 
     /**
@@ -98,7 +93,7 @@ public final class ConfigParser {
         StringBuilder pending = new StringBuilder();
         int startLine = 0;
         for (int i = 0; i < lines.length; i++) {
-            String line = stripComment(lines[i]).stripTrailing();
+            String line = ConfSyntax.stripComment(lines[i]).stripTrailing();
             if (pending.isEmpty()) {
                 startLine = i + 1;
             }
@@ -119,27 +114,14 @@ public final class ConfigParser {
             parseLine(last, startLine);
         }
         checkPartitions();
-        accounting = accountingLines.finish(partitions);
+        accounting = accountingLines.finish(partitionLines.partitions());
         @SuppressWarnings("unchecked")
         List<String> gresTypes = (List<String>) settings.getOrDefault(Keys.GRES_TYPES, List.of());
         NodeResources.checkGresTypes(nodes.values(), gresTypes, this::problem);
     }
 
-    private static String stripComment(String line) {
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (c == '#' && !quoted) {
-                return line.substring(0, i);
-            }
-        }
-        return line;
-    }
-
     private void parseLine(String line, int lineNo) {
-        List<String[]> pairs = tokenize(line, lineNo);
+        List<String[]> pairs = ConfSyntax.tokenize(line, lineNo, this::problem);
         if (pairs == null || pairs.isEmpty()) {
             return;
         }
@@ -147,7 +129,7 @@ public final class ConfigParser {
         if (first.equals("nodename")) {
             nodeLine(pairs, lineNo);
         } else if (first.equals("partitionname")) {
-            partitionLine(pairs, lineNo);
+            partitionLines.line(pairs, lineNo);
         } else if (AccountingParser.owns(first)) {
             accountingLines.line(pairs, lineNo);
         } else {
@@ -155,47 +137,6 @@ public final class ConfigParser {
                 global(kv[0], kv[1], lineNo);
             }
         }
-    }
-
-    /** Splits into key/value pairs; null after reporting a problem. */
-    private List<String[]> tokenize(String line, int lineNo) {
-        List<String[]> pairs = new ArrayList<>();
-        int i = 0;
-        int n = line.length();
-        while (i < n) {
-            while (i < n && Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            if (i >= n) {
-                break;
-            }
-            int keyStart = i;
-            while (i < n && line.charAt(i) != '=' && !Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            String key = line.substring(keyStart, i);
-            if (i >= n || line.charAt(i) != '=') {
-                problem(lineNo, key, "expected Key=Value");
-                return null;
-            }
-            i++; // '='
-            StringBuilder value = new StringBuilder();
-            if (i < n && line.charAt(i) == '"') {
-                int close = line.indexOf('"', i + 1);
-                if (close < 0) {
-                    problem(lineNo, key, "unterminated quoted value");
-                    return null;
-                }
-                value.append(line, i + 1, close);
-                i = close + 1;
-            } else {
-                while (i < n && !Character.isWhitespace(line.charAt(i))) {
-                    value.append(line.charAt(i++));
-                }
-            }
-            pairs.add(new String[] {key, value.toString()});
-        }
-        return pairs;
     }
 
     private void global(String key, String value, int lineNo) {
@@ -221,23 +162,8 @@ public final class ConfigParser {
         }
     }
 
-    private Map<String, String> collect(List<String[]> pairs, Set<String> allowed, int lineNo) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String[] kv : pairs) {
-            String lower = kv[0].toLowerCase(Locale.ROOT);
-            if (!allowed.contains(lower)) {
-                problem(lineNo, kv[0], "unknown key");
-                continue;
-            }
-            if (m.put(lower, kv[1]) != null) {
-                problem(lineNo, kv[0], "given twice on one line");
-            }
-        }
-        return m;
-    }
-
     private void nodeLine(List<String[]> pairs, int lineNo) {
-        Map<String, String> own = collect(pairs, NODE_KEYS, lineNo);
+        Map<String, String> own = ConfSyntax.collect(pairs, NODE_KEYS, lineNo, this::problem);
         String names = own.get("nodename");
         if (names.equalsIgnoreCase("DEFAULT")) {
             Map<String, String> d = new LinkedHashMap<>(nodeDefaults);
@@ -342,7 +268,7 @@ public final class ConfigParser {
         try {
             return Values.intRange(min, max).apply(raw);
         } catch (IllegalArgumentException e) {
-            problem(lineNo, canonical(key), e.getMessage());
+            problem(lineNo, ConfSyntax.canonical(key), e.getMessage());
             return null;
         }
     }
@@ -356,134 +282,8 @@ public final class ConfigParser {
         }
     }
 
-    private void partitionLine(List<String[]> pairs, int lineNo) {
-        Map<String, String> own = collect(pairs, PARTITION_KEYS, lineNo);
-        String name = own.get("partitionname");
-        if (name.equalsIgnoreCase("DEFAULT")) {
-            Map<String, String> d = new LinkedHashMap<>(partitionDefaults);
-            own.remove("partitionname");
-            d.putAll(own);
-            partitionDefaults = d;
-            return;
-        }
-        if (name.isEmpty() || !name.matches("[A-Za-z0-9_.\\-]+")) {
-            problem(lineNo, "PartitionName", "'" + name + "' is not a valid partition name");
-            return;
-        }
-        if (partitions.stream().anyMatch(p -> p.name().equals(name))) {
-            problem(lineNo, "PartitionName", name + " is already defined");
-            return;
-        }
-        Map<String, String> m = new LinkedHashMap<>(partitionDefaults);
-        m.putAll(own);
-        int errorsBefore = problems.size();
-        List<String> members = new ArrayList<>();
-        String nodeExpr = m.getOrDefault("nodes", "");
-        if (nodeExpr.equalsIgnoreCase("ALL")) {
-            members.addAll(nodes.keySet());
-        } else {
-            try {
-                Set<String> seen = new LinkedHashSet<>();
-                for (String n : Hostlist.expand(nodeExpr)) {
-                    if (!nodes.containsKey(n)) {
-                        problem(lineNo, "Nodes", "unknown node " + n + " (define it on a NodeName= line first)");
-                    } else if (seen.add(n)) {
-                        members.add(n);
-                    }
-                }
-            } catch (IllegalArgumentException e) {
-                problem(lineNo, "Nodes", e.getMessage());
-            }
-        }
-        boolean isDefault = get(m, "default", Values::yesNo, false, lineNo);
-        long maxTime = get(m, "maxtime", Values::timeLimit, -1L, lineNo);
-        long defaultTime = get(m, "defaulttime", Values::timeLimit, -1L, lineNo);
-        String state = get(m, "state", Values.oneOf("UP", "DOWN", "DRAIN", "INACTIVE"), "UP", lineNo);
-        int maxNodes = get(m, "maxnodes", Values.intOrUnlimited(0, Integer.MAX_VALUE), -1, lineNo);
-        int minNodes = get(m, "minnodes", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
-        int tier = get(m, "prioritytier", Values.intRange(0, 65533),
-                get(m, "priority", Values.intRange(0, 65533), 1, lineNo), lineNo);
-        int jobFactor = get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
-        String overSubscribe = get(m, "oversubscribe", Values::overSubscribe,
-                get(m, "shared", Values::overSubscribe, "NO", lineNo), lineNo);
-        String preemptMode = get(m, "preemptmode", Values::preemptMode, "", lineNo);
-        long grace = get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
-        List<String> allowAccounts = get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);
-        List<String> allowQos = get(m, "allowqos", Values::list, List.of("ALL"), lineNo);
-        long defMemPerCpu = get(m, "defmempercpu", Values::memoryMb, 0L, lineNo);
-        long defMemPerNode = get(m, "defmempernode", Values::memoryMb, 0L, lineNo);
-        long maxMemPerCpu = get(m, "maxmempercpu", Values::memoryMb, 0L, lineNo);
-        long maxMemPerNode = get(m, "maxmempernode", Values::memoryMb, 0L, lineNo);
-        boolean exclusiveUser = get(m, "exclusiveuser", Values::yesNo, false, lineNo);
-        boolean hidden = get(m, "hidden", Values::yesNo, false, lineNo);
-        String backfillPolicy = get(m, "backfillpolicy", Values.oneOf("FIRSTFIT", "PREEMPT"), "FIRSTFIT", lineNo);
-        if (problems.size() > errorsBefore) {
-            return;
-        }
-        // DefaultTime=UNLIMITED (-1, as when unset) is longer than any finite MaxTime
-        boolean unlimitedDefault = defaultTime < 0 && m.containsKey("defaulttime");
-        if (maxTime >= 0 && (defaultTime > maxTime || unlimitedDefault)) {
-            problem(lineNo, "DefaultTime", "is longer than MaxTime");
-            return;
-        }
-        if (maxNodes >= 0 && minNodes > maxNodes) {
-            problem(lineNo, "MinNodes", "is larger than MaxNodes");
-            return;
-        }
-        if (isDefault) {
-            for (PartitionConfig p : partitions) {
-                if (p.isDefault()) {
-                    problem(lineNo, "Default", "partition " + p.name() + " (line " + p.line() + ") is already the default");
-                    return;
-                }
-            }
-        }
-        partitions.add(new PartitionConfig(name, members, isDefault, maxTime, defaultTime, state, maxNodes, minNodes, tier,
-                jobFactor, overSubscribe, preemptMode, grace, allowAccounts, allowQos, defMemPerCpu, defMemPerNode,
-                maxMemPerCpu, maxMemPerNode, exclusiveUser, hidden, backfillPolicy, lineNo));
-    }
-
-    private <T> T get(Map<String, String> m, String key, java.util.function.Function<String, T> parser, T def, int lineNo) {
-        String raw = m.get(key);
-        if (raw == null) {
-            return def;
-        }
-        try {
-            return parser.apply(raw);
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            problem(lineNo, canonical(key), e.getMessage());
-            return def;
-        }
-    }
-
     private void checkPartitions() {
         // Nothing global yet; node-less partitions are allowed, as in Slurm.
-    }
-
-    private static String canonical(String lowerKey) {
-        return switch (lowerKey) {
-            case "cpus" -> "CPUs";
-            case "corespersocket" -> "CoresPerSocket";
-            case "threadspercore" -> "ThreadsPerCore";
-            case "maxtime" -> "MaxTime";
-            case "defaulttime" -> "DefaultTime";
-            case "maxnodes" -> "MaxNodes";
-            case "minnodes" -> "MinNodes";
-            case "prioritytier" -> "PriorityTier";
-            case "priorityjobfactor" -> "PriorityJobFactor";
-            case "oversubscribe" -> "OverSubscribe";
-            case "preemptmode" -> "PreemptMode";
-            case "gracetime" -> "GraceTime";
-            case "allowaccounts" -> "AllowAccounts";
-            case "allowqos" -> "AllowQos";
-            case "defmempercpu" -> "DefMemPerCPU";
-            case "defmempernode" -> "DefMemPerNode";
-            case "maxmempercpu" -> "MaxMemPerCPU";
-            case "maxmempernode" -> "MaxMemPerNode";
-            case "exclusiveuser" -> "ExclusiveUser";
-            case "backfillpolicy" -> "BackfillPolicy";
-            default -> Character.toUpperCase(lowerKey.charAt(0)) + lowerKey.substring(1);
-        };
     }
 
     private void problem(int lineNo, String key, String what) {

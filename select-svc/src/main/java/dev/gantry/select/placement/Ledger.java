@@ -2,7 +2,6 @@ package dev.gantry.select.placement;
 
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.GresPool;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.Owner;
@@ -11,7 +10,6 @@ import dev.gantry.select.model.ResourceUnit;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +22,9 @@ import java.util.Map;
  * <p>Invariant (checked by the property tests): no unit is held by more jobs than its partition's OverSubscribe allows,
  * memory in use never exceeds RealMemory when tracked, and no GRES pool is over-allocated — for everything placed
  * through {@link #take}. Allocations from the replica are counted as they are, even when over a limit.
+ *
+ * <p>Which units and GRES a take uses is chosen by {@link UnitHolders} and {@link GresUse} over this ledger's per-node
+ * arrays; the jobs held are kept in {@link HeldJobs}.
  *
  * <p>Not thread-safe; one per Plan call (or per what-if, via {@link #copy}).
  */
@@ -42,27 +43,10 @@ public final class Ledger {
     private final NodeOwners[] owners; // null = no job here (immutable values: copies share them)
     private boolean userExclusive;     // some user-exclusive job has held a node (not reset on release)
     private final Map<String, Short> partitionIds;
-    private Map<Long, Held> held;
-    private boolean heldShared;
+    private final HeldJobs held;
     // Copy-on-write: per-node arrays (holders, owner, gresUsed) are shared with the ledger this was copied from until
     // written; a set bit means this ledger owns the node's arrays.
     private final BitSet owned;
-
-    /**
-     * @param owner     whose, and whether user-exclusive (its partition's ExclusiveUser=YES included)
-     * @param end       when it is expected to end (epoch seconds; NEVER when unknown)
-     * @param cpusFreed its units (and its place among the node's owners) are freed ({@link #releaseCpus}); its memory and
-     *                  GRES are still counted
-     */
-    private record Held(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end,
-                        boolean cpusFreed) {
-        Held(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end) {
-            this(partition, shares, wholeNode, owner, end, false);
-        }
-    }
-
-    /** For {@link Held#end}: no known end. */
-    private static final long NEVER = Long.MAX_VALUE;
 
     public Ledger(ReplicaView view) {
         this.view = view;
@@ -78,7 +62,7 @@ public final class Ledger {
         exclusive = new boolean[n];
         owners = new NodeOwners[n];
         partitionIds = new HashMap<>();
-        held = new LinkedHashMap<>();
+        held = new HeldJobs();
         owned = new BitSet(n);
         owned.set(0, n);
         for (int i = 0; i < n; i++) {
@@ -92,14 +76,15 @@ public final class Ledger {
         for (JobAllocation allocation : view.allocations()) {
             Owner whose = allocation.owner().orExclusive(
                     view.partition(allocation.partition()).map(ClusterPartition::exclusiveUser).orElse(false));
-            long end = allocation.endTime() == null ? NEVER : allocation.endTime().getEpochSecond();
+            long end = allocation.endTime() == null ? HeldJob.NEVER : allocation.endTime().getEpochSecond();
             List<NodeShare> resolved = new ArrayList<>(allocation.nodes().size());
             for (NodeShare share : allocation.nodes()) {
                 int at = view.indexOf(share.node());
                 if (at < 0) {
                     continue;
                 }
-                BitSet units = share.units().isEmpty() ? lowestUnits(at, unit.unitsFor(view.node(at), share.cpus())) : share.units();
+                BitSet units = share.units().isEmpty()
+                        ? UnitHolders.lowest(holders[at], unit.unitsFor(view.node(at), share.cpus())) : share.units();
                 units.clear(holders[at].length, Integer.MAX_VALUE);
                 NodeShare r = new NodeShare(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
                 charge(at, r, partitionId(allocation.partition()), +1);
@@ -111,7 +96,7 @@ public final class Ledger {
                     exclusive[at] = true;
                 }
             }
-            held.put(allocation.jobId(), new Held(allocation.partition(), resolved,
+            held.put(allocation.jobId(), new HeldJob(allocation.partition(), resolved,
                     allocation.exclusive() || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false),
                     whose, end));
         }
@@ -135,11 +120,7 @@ public final class Ledger {
         owners = o.owners.clone();
         userExclusive = o.userExclusive;
         partitionIds = new HashMap<>(o.partitionIds);
-        held = o.held;
-        heldShared = true;
-        if (!o.heldShared) {
-            o.heldShared = true; // both copy before writing
-        }
+        held = o.held.fork();
     }
 
     /**
@@ -157,7 +138,7 @@ public final class Ledger {
         return view.derived(Ledger.class, v -> {
             Ledger built = new Ledger(v);
             built.owned.clear();
-            built.heldShared = true;
+            built.held.share();
             return built;
         });
     }
@@ -230,7 +211,8 @@ public final class Ledger {
             }
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
-            int available = demand.maxShare() <= 1 ? freeUnits[node] : shareable(node, demand);
+            int available = demand.maxShare() <= 1 ? freeUnits[node]
+                    : UnitHolders.shareable(holders[node], owner[node], partitionId(demand.partition()), demand.maxShare());
             if (available < needed) {
                 return false;
             }
@@ -239,7 +221,7 @@ public final class Ledger {
             return false;
         }
         for (GresRequest g : demand.gres()) {
-            if (freeGres(node, g) < g.count()) {
+            if (GresUse.free(n.gres().pools(), gresUsed[node], g) < g.count()) {
                 return false;
             }
         }
@@ -274,35 +256,12 @@ public final class Ledger {
         owners[node] = changed == NodeOwners.EMPTY ? null : changed;
     }
 
-    private int shareable(int node, NodeDemand demand) {
-        short pid = partitionId(demand.partition());
-        int count = 0;
-        byte[] h = holders[node];
-        for (int u = 0; u < h.length; u++) {
-            if (h[u] == 0 || (h[u] < demand.maxShare() && owner[node][u] == pid)) {
-                count++;
-            }
-        }
-        return count;
-    }
-
-    private int freeGres(int node, GresRequest g) {
-        List<GresPool> pools = view.node(node).gres().pools();
-        int free = 0;
-        for (int p = 0; p < pools.size(); p++) {
-            if (pools.get(p).serves(g.name(), g.type())) {
-                free += pools.get(p).count() - gresUsed[node][p];
-            }
-        }
-        return free;
-    }
-
     /**
      * Gives {@code jobId} the demand on the node: free units first (lowest id), then, when sharing, the least-held units
      * of its partition; GRES from the first pools that serve it; no known end. Precondition: {@link #admits} is true.
      */
     public NodeShare take(long jobId, int node, NodeDemand demand) {
-        return take(jobId, node, demand, NEVER);
+        return take(jobId, node, demand, HeldJob.NEVER);
     }
 
     /** As {@link #take(long, int, NodeDemand)}, for a job expected to end at {@code end} (epoch seconds). */
@@ -316,42 +275,20 @@ public final class Ledger {
             cpus = n.cpus();
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
-            byte[] h = holders[node];
-            int got = 0;
-            for (int level = 0; level < Math.max(1, demand.maxShare()) && got < needed; level++) {
-                for (int u = 0; u < h.length && got < needed; u++) {
-                    if (h[u] == level && (level == 0 || owner[node][u] == pid)) {
-                        units.set(u);
-                        got++;
-                    }
-                }
-            }
+            UnitHolders.pick(holders[node], owner[node], pid, needed, demand.maxShare(), units);
             cpus = unit == ResourceUnit.CPU ? demand.cpus() : Math.max(demand.cpus(), unit.cpusOf(n, needed));
         }
-        Map<Integer, Integer> gres = new HashMap<>();
-        List<GresPool> pools = n.gres().pools();
-        for (GresRequest g : demand.gres()) {
-            int wanted = g.count();
-            for (int p = 0; p < pools.size() && wanted > 0; p++) {
-                if (pools.get(p).serves(g.name(), g.type())) {
-                    int got = Math.min(wanted, pools.get(p).count() - gresUsed[node][p] - gres.getOrDefault(p, 0));
-                    if (got > 0) {
-                        gres.merge(p, got, Integer::sum);
-                        wanted -= got;
-                    }
-                }
-            }
-        }
+        Map<Integer, Integer> gres = GresUse.take(n.gres().pools(), gresUsed[node], demand.gres());
         NodeShare share = new NodeShare(n.name(), Math.toIntExact(cpus), demand.memoryMb(), units, gres);
         charge(node, share, pid, +1);
         own(node, demand.owner(), end, +1);
         if (demand.wholeNode()) {
             exclusive[node] = true;
         }
-        Held before = held.get(jobId);
+        HeldJob before = held.get(jobId);
         List<NodeShare> shares = before == null ? new ArrayList<>() : new ArrayList<>(before.shares());
         shares.add(share);
-        writableHeld().put(jobId, new Held(demand.partition(), shares, demand.wholeNode(), demand.owner(), end));
+        held.put(jobId, new HeldJob(demand.partition(), shares, demand.wholeNode(), demand.owner(), end));
         return share;
     }
 
@@ -360,7 +297,7 @@ public final class Ledger {
         if (!held.containsKey(jobId)) {
             return;
         }
-        Held h = writableHeld().remove(jobId);
+        HeldJob h = held.remove(jobId);
         if (h == null) {
             return;
         }
@@ -385,7 +322,7 @@ public final class Ledger {
      * Idempotent; a later {@link #release} frees the rest; unknown jobs are ignored.
      */
     public void releaseCpus(long jobId) {
-        Held h = held.get(jobId);
+        HeldJob h = held.get(jobId);
         if (h == null || h.cpusFreed()) {
             return;
         }
@@ -398,7 +335,7 @@ public final class Ledger {
                 exclusive[at] = false;
             }
         }
-        writableHeld().put(jobId, new Held(h.partition(), h.shares(), false, h.owner(), h.end(), true));
+        held.put(jobId, new HeldJob(h.partition(), h.shares(), false, h.owner(), h.end(), true));
     }
 
     /**
@@ -411,18 +348,18 @@ public final class Ledger {
             int at = view.indexOf(share.node());
             if (at >= 0) {
                 charge(at, share, pid, +1);
-                own(at, owner, NEVER, +1);
+                own(at, owner, HeldJob.NEVER, +1);
                 if (wholeNode) {
                     exclusive[at] = true;
                 }
             }
         }
-        writableHeld().put(jobId, new Held(partition, List.copyOf(shares), wholeNode, owner, NEVER));
+        held.put(jobId, new HeldJob(partition, List.copyOf(shares), wholeNode, owner, HeldJob.NEVER));
     }
 
     /** The resolved shares a job holds here (unit ids assigned), or empty. */
     public List<NodeShare> sharesOf(long jobId) {
-        Held h = held.get(jobId);
+        HeldJob h = held.get(jobId);
         return h == null ? List.of() : h.shares();
     }
 
@@ -439,22 +376,7 @@ public final class Ledger {
             owned.set(node);
         }
         if (units) {
-            byte[] h = holders[node];
-            BitSet held = share.units();
-            for (int u = held.nextSetBit(0); u >= 0 && u < h.length; u = held.nextSetBit(u + 1)) {
-                if (sign > 0) {
-                    if (h[u] == 0) {
-                        freeUnits[node]--;
-                        owner[node][u] = pid;
-                    }
-                    h[u]++;
-                } else {
-                    h[u]--;
-                    if (h[u] == 0) {
-                        freeUnits[node]++;
-                    }
-                }
-            }
+            freeUnits[node] += UnitHolders.charge(holders[node], owner[node], share.units(), pid, sign);
             jobs[node] += sign;
         }
         if (rest) {
@@ -465,32 +387,6 @@ public final class Ledger {
                 }
             }
         }
-    }
-
-    private BitSet lowestUnits(int node, int count) {
-        BitSet units = new BitSet();
-        byte[] h = holders[node];
-        for (int level = 0; units.cardinality() < count && level < Byte.MAX_VALUE; level++) {
-            boolean any = false;
-            for (int u = 0; u < h.length && units.cardinality() < count; u++) {
-                if (h[u] == level) {
-                    units.set(u);
-                }
-                any |= h[u] >= level;
-            }
-            if (!any) {
-                break;
-            }
-        }
-        return units;
-    }
-
-    private Map<Long, Held> writableHeld() {
-        if (heldShared) {
-            held = new LinkedHashMap<>(held);
-            heldShared = false;
-        }
-        return held;
     }
 
     private short partitionId(String partition) {

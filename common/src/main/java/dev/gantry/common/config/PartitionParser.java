@@ -1,0 +1,147 @@
+package dev.gantry.common.config;
+
+import dev.gantry.common.hostlist.Hostlist;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads {@link ConfigParser}'s PartitionName= lines (https://slurm.schedmd.com/slurm.conf.html, partition
+ * configuration): PartitionName=DEFAULT sets defaults for the lines after it; Nodes= names nodes defined on earlier
+ * NodeName= lines (or ALL of them). A line with any problem defines no partition. Not thread-safe; one per parse.
+ */
+final class PartitionParser {
+
+    private static final Set<String> PARTITION_KEYS = Set.of("partitionname", "nodes", "default", "maxtime",
+            "defaulttime", "state", "maxnodes", "minnodes", "prioritytier", "priorityjobfactor", "priority",
+            "oversubscribe", "shared", "preemptmode", "gracetime", "allowaccounts", "allowqos", "defmempercpu",
+            "defmempernode", "maxmempercpu", "maxmempernode", "exclusiveuser", "hidden", "backfillpolicy");
+
+    private final NodeResources.Problems problems;
+    /** The nodes defined so far, by name (the parser's live map: lines are read in file order). */
+    private final Map<String, NodeConfig> nodes;
+    private final List<PartitionConfig> partitions = new ArrayList<>();
+    private Map<String, String> partitionDefaults = Map.of();
+    /** Problems reported so far (to tell whether a line had any). */
+    private int count;
+
+    PartitionParser(NodeResources.Problems problems, Map<String, NodeConfig> nodes) {
+        this.problems = problems;
+        this.nodes = nodes;
+    }
+
+    /** The partitions defined so far, in file order (a live list). */
+    List<PartitionConfig> partitions() {
+        return partitions;
+    }
+
+    /** Reads one logical line whose first key is PartitionName. */
+    void line(List<String[]> pairs, int lineNo) {
+        Map<String, String> own = ConfSyntax.collect(pairs, PARTITION_KEYS, lineNo, this::problem);
+        String name = own.get("partitionname");
+        if (name.equalsIgnoreCase("DEFAULT")) {
+            Map<String, String> d = new LinkedHashMap<>(partitionDefaults);
+            own.remove("partitionname");
+            d.putAll(own);
+            partitionDefaults = d;
+            return;
+        }
+        if (name.isEmpty() || !name.matches("[A-Za-z0-9_.\\-]+")) {
+            problem(lineNo, "PartitionName", "'" + name + "' is not a valid partition name");
+            return;
+        }
+        if (partitions.stream().anyMatch(p -> p.name().equals(name))) {
+            problem(lineNo, "PartitionName", name + " is already defined");
+            return;
+        }
+        Map<String, String> m = new LinkedHashMap<>(partitionDefaults);
+        m.putAll(own);
+        int errorsBefore = count;
+        List<String> members = new ArrayList<>();
+        String nodeExpr = m.getOrDefault("nodes", "");
+        if (nodeExpr.equalsIgnoreCase("ALL")) {
+            members.addAll(nodes.keySet());
+        } else {
+            try {
+                Set<String> seen = new LinkedHashSet<>();
+                for (String n : Hostlist.expand(nodeExpr)) {
+                    if (!nodes.containsKey(n)) {
+                        problem(lineNo, "Nodes", "unknown node " + n + " (define it on a NodeName= line first)");
+                    } else if (seen.add(n)) {
+                        members.add(n);
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                problem(lineNo, "Nodes", e.getMessage());
+            }
+        }
+        boolean isDefault = get(m, "default", Values::yesNo, false, lineNo);
+        long maxTime = get(m, "maxtime", Values::timeLimit, -1L, lineNo);
+        long defaultTime = get(m, "defaulttime", Values::timeLimit, -1L, lineNo);
+        String state = get(m, "state", Values.oneOf("UP", "DOWN", "DRAIN", "INACTIVE"), "UP", lineNo);
+        int maxNodes = get(m, "maxnodes", Values.intOrUnlimited(0, Integer.MAX_VALUE), -1, lineNo);
+        int minNodes = get(m, "minnodes", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
+        int tier = get(m, "prioritytier", Values.intRange(0, 65533),
+                get(m, "priority", Values.intRange(0, 65533), 1, lineNo), lineNo);
+        int jobFactor = get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
+        String overSubscribe = get(m, "oversubscribe", Values::overSubscribe,
+                get(m, "shared", Values::overSubscribe, "NO", lineNo), lineNo);
+        String preemptMode = get(m, "preemptmode", Values::preemptMode, "", lineNo);
+        long grace = get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
+        List<String> allowAccounts = get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);
+        List<String> allowQos = get(m, "allowqos", Values::list, List.of("ALL"), lineNo);
+        long defMemPerCpu = get(m, "defmempercpu", Values::memoryMb, 0L, lineNo);
+        long defMemPerNode = get(m, "defmempernode", Values::memoryMb, 0L, lineNo);
+        long maxMemPerCpu = get(m, "maxmempercpu", Values::memoryMb, 0L, lineNo);
+        long maxMemPerNode = get(m, "maxmempernode", Values::memoryMb, 0L, lineNo);
+        boolean exclusiveUser = get(m, "exclusiveuser", Values::yesNo, false, lineNo);
+        boolean hidden = get(m, "hidden", Values::yesNo, false, lineNo);
+        String backfillPolicy = get(m, "backfillpolicy", Values.oneOf("FIRSTFIT", "PREEMPT"), "FIRSTFIT", lineNo);
+        if (count > errorsBefore) {
+            return;
+        }
+        // DefaultTime=UNLIMITED (-1, as when unset) is longer than any finite MaxTime
+        boolean unlimitedDefault = defaultTime < 0 && m.containsKey("defaulttime");
+        if (maxTime >= 0 && (defaultTime > maxTime || unlimitedDefault)) {
+            problem(lineNo, "DefaultTime", "is longer than MaxTime");
+            return;
+        }
+        if (maxNodes >= 0 && minNodes > maxNodes) {
+            problem(lineNo, "MinNodes", "is larger than MaxNodes");
+            return;
+        }
+        if (isDefault) {
+            for (PartitionConfig p : partitions) {
+                if (p.isDefault()) {
+                    problem(lineNo, "Default", "partition " + p.name() + " (line " + p.line() + ") is already the default");
+                    return;
+                }
+            }
+        }
+        partitions.add(new PartitionConfig(name, members, isDefault, maxTime, defaultTime, state, maxNodes, minNodes, tier,
+                jobFactor, overSubscribe, preemptMode, grace, allowAccounts, allowQos, defMemPerCpu, defMemPerNode,
+                maxMemPerCpu, maxMemPerNode, exclusiveUser, hidden, backfillPolicy, lineNo));
+    }
+
+    private <T> T get(Map<String, String> m, String key, Function<String, T> parser, T def, int lineNo) {
+        String raw = m.get(key);
+        if (raw == null) {
+            return def;
+        }
+        try {
+            return parser.apply(raw);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            problem(lineNo, ConfSyntax.canonical(key), e.getMessage());
+            return def;
+        }
+    }
+
+    private void problem(int lineNo, String key, String what) {
+        count++;
+        problems.add(lineNo, key, what);
+    }
+}
