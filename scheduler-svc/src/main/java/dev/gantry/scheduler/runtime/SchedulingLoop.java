@@ -47,6 +47,8 @@ public final class SchedulingLoop implements AutoCloseable {
     private final PlanQueue queue = new PlanQueue();
     private final long backfillEveryNanos;
     private long lastBackfill = System.nanoTime();
+    /** How long the last main pass held the controller thread (its prepare and apply; not its wait for select-svc). */
+    private long passControllerNanos;
 
     public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis) {
         this(controller, selectChannel, intervalMillis, null);
@@ -90,14 +92,16 @@ public final class SchedulingLoop implements AutoCloseable {
                 wake.tryAcquire(Math.min(intervalMillis, untilBackfill), TimeUnit.MILLISECONDS);
                 wake.drainPermits();
                 if (running) {
-                    long started = System.nanoTime();
                     List<JobRecord> considered = pass();
                     if (preemption != null && !considered.isEmpty()) {
                         preemption.run(considered);
                     }
                     // Triggers arriving meanwhile coalesce into the next pass: under a stream of submissions the main
-                    // pass, O(pending jobs) on the controller thread, takes at most 1/(1 + PAUSE_PER_PASS) of the time.
-                    long pauseMs = Math.min(intervalMillis, (System.nanoTime() - started) * PAUSE_PER_PASS / 1_000_000);
+                    // pass, O(pending jobs) on the controller thread, takes at most 1/(1 + PAUSE_PER_PASS) of that
+                    // thread's time. Only the time the pass held the controller thread counts: its wait for select-svc
+                    // (its Plan, its replica catching up) leaves the thread to submissions and exits meanwhile, and
+                    // counting it (as before) paused a busy cluster for most of every second.
+                    long pauseMs = Math.min(intervalMillis, passControllerNanos * PAUSE_PER_PASS / 1_000_000);
                     if (pauseMs > 0) {
                         Thread.sleep(pauseMs);
                     }
@@ -119,11 +123,15 @@ public final class SchedulingLoop implements AutoCloseable {
     /** One main pass; returns the jobs it asked select-svc to place (in queue order), whether or not they started. */
     List<JobRecord> pass() throws InterruptedException {
         long t0 = System.nanoTime();
+        long[] held = {0};
         Prepared prepared = controller.call(() -> {
+            long begin = System.nanoTime();
             MainPass.Input in = MainPass.prepare(controller.state, controller.eligibility());
             setReasons(in.reasons());
+            held[0] += System.nanoTime() - begin;
             return new Prepared(in, controller.events.revision());
         }).join();
+        passControllerNanos = held[0];
         List<JobRecord> candidates = prepared.input.candidates();
         if (candidates.isEmpty()) {
             return candidates;
@@ -134,7 +142,12 @@ public final class SchedulingLoop implements AutoCloseable {
         if (plan == null) {
             return List.of();
         }
-        controller.run(() -> apply(plan, candidates)).join();
+        controller.run(() -> {
+            long begin = System.nanoTime();
+            apply(plan, candidates);
+            held[0] += System.nanoTime() - begin;
+        }).join();
+        passControllerNanos = held[0];
         controller.metrics.mainPass(System.nanoTime() - t0);
         return candidates;
     }
