@@ -71,6 +71,9 @@ final class NativeSpawn {
         int waitid(int idType, int id, Pointer info, int options);
 
         int kill(int pid, int signal);
+
+        /** strerror(3): the C library's text for an error number. */
+        String strerror(int error);
     }
 
     static final short POSIX_SPAWN_SETSIGDEF = 0x04;
@@ -134,7 +137,7 @@ final class NativeSpawn {
                 IntByReference pid = new IntByReference();
                 int error = libc.posix_spawn(pid, argv.get(0), actions, attributes, argv.toArray(String[]::new), env);
                 if (error != 0) {
-                    throw new IOException("Cannot run program \"" + argv.get(0) + "\": error=" + error + ", " + strerror(error));
+                    throw new IOException("Cannot run program \"" + argv.get(0) + "\": error=" + error + ", " + libc.strerror(error));
                 }
                 handedOver = true;
                 return new SpawnedProcess(libc, pid.getValue(), pipe[1]);
@@ -150,22 +153,9 @@ final class NativeSpawn {
         }
     }
 
-    private static void check(String call, int error) throws IOException {
+    private void check(String call, int error) throws IOException {
         if (error != 0) {
-            throw new IOException(call + ": error=" + error + ", " + strerror(error));
+            throw new IOException(call + ": error=" + error + ", " + libc.strerror(error));
         }
-    }
-
-    private static String strerror(int error) {
-        return switch (error) {
-            case 2 -> "No such file or directory";
-            case 13 -> "Permission denied";
-            case 8 -> "Exec format error";
-            case 26 -> "Text file busy";
-            case 12 -> "Cannot allocate memory";
-            case 11 -> "Resource temporarily unavailable";
-            case 20 -> "Not a directory";
-            default -> "errno " + error;
-        };
     }
 }

@@ -126,13 +126,16 @@ public final class PlacementCheck {
      * Why a job of {@code user} may not share {@code node}: another user's job holds part of it and either is
      * user-exclusive. The jobs a preemptor suspends do not count (the preemption rules already let it take their place).
      */
+    /** {jobs, user-exclusive jobs} of a user with none on the node; never written. */
+    private static final int[] NO_JOBS = new int[2];
+
     private static Optional<String> otherUser(ClusterState state, String node, String user, boolean exclusiveUser,
                                               Overlay overlay) {
         for (Map.Entry<String, int[]> e : state.owners(node).entrySet()) {
             if (e.getKey().equals(user)) {
                 continue;
             }
-            int[] gone = overlay.owners.getOrDefault(node, Map.of()).getOrDefault(e.getKey(), new int[2]);
+            int[] gone = overlay.owners.getOrDefault(node, Map.of()).getOrDefault(e.getKey(), NO_JOBS);
             int jobs = e.getValue()[0] - gone[0];
             int exclusive = e.getValue()[1] - gone[1];
             if (jobs > 0 && (exclusiveUser || exclusive > 0)) {
