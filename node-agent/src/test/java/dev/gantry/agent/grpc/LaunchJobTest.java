@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.agent.process.ProcFs;
 import dev.gantry.agent.process.ProcStat;
 import dev.gantry.agent.testing.AgentRig;
+import dev.gantry.agent.testing.Await;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -65,6 +66,9 @@ class LaunchJobTest {
     void launch_startsScriptAsLeaderOfItsOwnProcessGroupAndSession() {
         long pid = rig.launch(43, "#!/bin/bash\nsleep 600\n").getPid();
 
+        // A launch does not wait for the leader to be in place (RunningJob.settle does, before the first signal):
+        // through ProcessBuilder the setsid(1) exec may still be ahead of it when the launch returns.
+        Await.until("job 43's leader leads a process group", () -> ProcFs.stat(pid).map(s -> s.pgrp() == pid).orElse(true));
         ProcStat stat = ProcFs.stat(pid).orElseThrow();
         assertEquals(pid, stat.pgrp(), "pgrp of the batch script");
         assertTrue(rig.supervisor.runningJobIds().contains(43L));
