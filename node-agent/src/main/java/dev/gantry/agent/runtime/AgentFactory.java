@@ -134,10 +134,14 @@ class AgentFactory {
         return new ExitReportSender(AgentHubGrpc.newBlockingStub(channel), settings.nodeName(), scheduler, BACKOFF, CALL_DEADLINE, table);
     }
 
-    /** How jobs are held together: GANTRY_AGENT_CONTAINMENT=auto (cgroups when writable, else process groups), cgroup, process_group. */
+    /**
+     * How jobs are held together: GANTRY_AGENT_CONTAINMENT=auto (cgroups when writable, else process groups), cgroup,
+     * process_group; GANTRY_AGENT_CGROUP_FAVORDYNMODS=yes|no whether to set cgroup2's favordynmods (FavorDynmods).
+     */
     @Singleton
-    Containment containment(AgentSettings settings, @Value("${gantry.agent.containment:auto}") String wanted) {
-        return ContainmentChoice.choose(wanted, settings.nodeName(), settings.spoolDir());
+    Containment containment(AgentSettings settings, @Value("${gantry.agent.containment:auto}") String wanted,
+            @Value("${gantry.agent.cgroup-favordynmods:yes}") String favorDynmods) {
+        return ContainmentChoice.choose(wanted, favorDynmods, settings.nodeName(), settings.spoolDir());
     }
 
     @Singleton

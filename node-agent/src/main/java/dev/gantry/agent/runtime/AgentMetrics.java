@@ -4,6 +4,7 @@ import dev.gantry.agent.grpc.LaunchForwarder;
 import dev.gantry.agent.job.JobState;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.Signals;
+import dev.gantry.agent.process.FavorDynmods;
 import dev.gantry.agent.process.JobSupervisor;
 import dev.gantry.agent.process.JobTelemetry;
 import dev.gantry.agent.process.UsageSample;
@@ -24,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code oom_kills_total} (jobs that ended out of memory), {@code running_cpu_seconds{partition}} and
  * {@code running_memory_bytes{partition}} (CPU time so far and resident memory now of the jobs running on this
  * node, summed per partition, from the periodic sample) and {@code containment_mode{mode}} (1 for the mode in
- * use), {@code launch_forwards_total{result=ok|failed}} (multi-node launches sent on to another agent), {@code step_tasks_total} (job step tasks started here). Never labelled by job or user. Thread-safe.
+ * use), {@code cgroup_favordynmods} (1 when the host's cgroup2 mount has favordynmods: {@link FavorDynmods}), {@code launch_forwards_total{result=ok|failed}} (multi-node launches sent on to another agent), {@code step_tasks_total} (job step tasks started here). Never labelled by job or user. Thread-safe.
  */
 public final class AgentMetrics implements JobTelemetry, LaunchForwarder.Telemetry {
 
@@ -63,6 +64,9 @@ public final class AgentMetrics implements JobTelemetry, LaunchForwarder.Telemet
         Gauge.builder("gantry_agent_containment_mode", () -> 1)
                 .description("How this agent holds a job's processes together (1 for the mode in use)")
                 .tag("mode", supervisor.containmentMode())
+                .register(registry);
+        Gauge.builder("gantry_agent_cgroup_favordynmods", () -> FavorDynmods.isSet() ? 1 : 0)
+                .description("1 when the host's cgroup2 mount has favordynmods (a launch's move into its cgroup skips an RCU grace period)")
                 .register(registry);
     }
 
