@@ -23,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Load driver for issue 5's preemption target: on a real local cluster, from a preemptor's submission until the
  * victims' processes are stopped and the preemptor's process runs. Not a test: runs only with
- * {@code -Dgantry.bench=true} ({@code -Dgantry.bench.preemptions=N}, default 100; {@code -Dgantry.bench.settleMs=M}
- * waits M ms between the victims resuming and the next submission, default 0).
+ * {@code -Dgantry.bench=true} ({@code -Dgantry.bench.preemptions=N}, default 100, measured after
+ * {@code -Dgantry.bench.warmup=W} unmeasured rounds, default 50; {@code -Dgantry.bench.settleMs=M} waits M ms between
+ * the victims resuming and the next submission, default 0). Each measured round's figures go to
+ * {@code target/preemption-latency-rounds.csv}.
  *
  * <p>Two 1-CPU nodes, PreemptType=preempt/partition_prio, PreemptMode=SUSPEND,GANG. A victim in partition {@code low}
  * holds each node; each victim is a bash loop appending {@code $EPOCHREALTIME} to a heartbeat file every ~2 ms (no
@@ -47,6 +49,7 @@ class PreemptionLatencyBench {
     void suspendPreemption_submissionToVictimsStoppedAndPreemptorRunning(@TempDir Path tmp) throws Exception {
         int rounds = Integer.getInteger("gantry.bench.preemptions", 100);
         long settleMs = Long.getLong("gantry.bench.settleMs", 0);
+        int warmup = Integer.getInteger("gantry.bench.warmup", 50);
         try (TestCluster cluster = TestCluster.start(tmp, "bench", """
                 ClusterName=bench-preempt
                 KillWait=2
@@ -68,7 +71,7 @@ class PreemptionLatencyBench {
                 cluster.await(v, j -> j.getState() == JobState.JOB_STATE_RUNNING);
             }
             List<double[]> samples = new ArrayList<>();
-            for (int round = 0; round < rounds; round++) {
+            for (int round = 0; round < warmup + rounds; round++) {
                 for (long v : victims) {
                     awaitBeating(beats.resolve(Long.toString(v)));
                 }
@@ -98,17 +101,27 @@ class PreemptionLatencyBench {
                 }
                 BigDecimal decided = BigDecimal.valueOf(done.getStartTime().getSeconds())
                         .add(BigDecimal.valueOf(done.getStartTime().getNanos(), 9));
+                if (round < warmup) {
+                    continue; // the services' JIT and first collections, as in a cluster that has run jobs before
+                }
                 samples.add(new double[] {ms(run.subtract(t0)), ms(stopped.subtract(t0)),
                         ms(run.max(stopped).subtract(t0)), ms(decided.subtract(t0))});
             }
             cluster.shell.run(cluster.work, "scancel", Long.toString(victims.get(0)), Long.toString(victims.get(1)));
-            String report = String.format(Locale.ROOT, "preemption latency (SUSPEND, 2 nodes, %d preemptions, settle "
-                    + settleMs + " ms): %s; %s; %s"
+            String report = String.format(Locale.ROOT, "preemption latency (SUSPEND, 2 nodes, %d preemptions after "
+                    + warmup + " unmeasured, settle " + settleMs + " ms): %s; %s; %s"
                     + " (of which the controller's decision, the preemptor's start time: %s)", samples.size(),
                     line("preemptor running", samples, 0), line("victims stopped", samples, 1), line("both", samples, 2),
                     line("decided", samples, 3));
             System.out.println(report);
             Files.writeString(Path.of("target", "preemption-latency.txt"), report + "\n");
+            // each round's figures, to tell whether a slow round lost its time before or after the decision
+            StringBuilder csv = new StringBuilder("round,running_ms,stopped_ms,both_ms,decided_ms\n");
+            for (int i = 0; i < samples.size(); i++) {
+                double[] s = samples.get(i);
+                csv.append(String.format(Locale.ROOT, "%d,%.1f,%.1f,%.1f,%.1f%n", i, s[0], s[1], s[2], s[3]));
+            }
+            Files.writeString(Path.of("target", "preemption-latency-rounds.csv"), csv);
             assertTrue(samples.size() == rounds);
         }
     }
