@@ -105,7 +105,7 @@ class PreemptionLatencyBench {
                     continue; // the services' JIT and first collections, as in a cluster that has run jobs before
                 }
                 samples.add(new double[] {ms(run.subtract(t0)), ms(stopped.subtract(t0)),
-                        ms(run.max(stopped).subtract(t0)), ms(decided.subtract(t0))});
+                        ms(run.max(stopped).subtract(t0)), ms(decided.subtract(t0)), t0.doubleValue()});
             }
             cluster.shell.run(cluster.work, "scancel", Long.toString(victims.get(0)), Long.toString(victims.get(1)));
             String report = String.format(Locale.ROOT, "preemption latency (SUSPEND, 2 nodes, %d preemptions after "
@@ -116,10 +116,10 @@ class PreemptionLatencyBench {
             System.out.println(report);
             Files.writeString(Path.of("target", "preemption-latency.txt"), report + "\n");
             // each round's figures, to tell whether a slow round lost its time before or after the decision
-            StringBuilder csv = new StringBuilder("round,running_ms,stopped_ms,both_ms,decided_ms\n");
+            StringBuilder csv = new StringBuilder("round,running_ms,stopped_ms,both_ms,decided_ms,submitted_epoch_s\n");
             for (int i = 0; i < samples.size(); i++) {
                 double[] s = samples.get(i);
-                csv.append(String.format(Locale.ROOT, "%d,%.1f,%.1f,%.1f,%.1f%n", i, s[0], s[1], s[2], s[3]));
+                csv.append(String.format(Locale.ROOT, "%d,%.1f,%.1f,%.1f,%.1f,%.3f%n", i, s[0], s[1], s[2], s[3], s[4]));
             }
             Files.writeString(Path.of("target", "preemption-latency-rounds.csv"), csv);
             assertTrue(samples.size() == rounds);
