@@ -91,26 +91,17 @@ public record CgroupLayout(
         Optional<Path> unified = Optional.empty();
         boolean unifiedMemory = false;
         Map<String, Path> v1 = new HashMap<>();
-        for (String line : mountinfo.split("\n")) {
-            String[] halves = line.split(" - ", 2);
-            if (halves.length != 2) {
-                continue;
-            }
-            String[] pre = halves[0].split(" ");
-            String[] post = halves[1].split(" ");
-            if (pre.length < 5 || post.length < 3) {
-                continue;
-            }
-            String root = pre[3];
-            Path mount = Path.of(pre[4]);
-            if (post[0].equals("cgroup2") && own.containsKey("") && unified.isEmpty()) {
+        for (Mountinfo.Entry entry : Mountinfo.parse(mountinfo)) {
+            String root = entry.root();
+            Path mount = Path.of(entry.mountPoint());
+            if (entry.fsType().equals("cgroup2") && own.containsKey("") && unified.isEmpty()) {
                 Optional<Path> dir = usable(mount, root, own.get(""), dirName, true, notes);
                 if (dir.isPresent()) {
                     unified = dir;
                     unifiedMemory = enableMemory(dir.get());
                 }
-            } else if (post[0].equals("cgroup")) {
-                for (String option : post[2].split(",")) {
+            } else if (entry.fsType().equals("cgroup")) {
+                for (String option : entry.superOptions()) {
                     if ((option.equals("memory") || option.equals("freezer") || option.equals("cpuacct"))
                             && own.containsKey(option) && !v1.containsKey(option)) {
                         usable(mount, root, own.get(option), dirName, false, notes).ifPresent(d -> v1.put(option, d));

@@ -74,18 +74,8 @@ public final class FavorDynmods {
 
     /** The first cgroup2 mount in {@code mountinfo} (the one {@link CgroupLayout#detect} uses), if any. */
     static Optional<Cgroup2Mount> cgroup2(String mountinfo) {
-        for (String line : mountinfo.split("\n")) {
-            String[] halves = line.split(" - ", 2);
-            if (halves.length != 2) {
-                continue;
-            }
-            String[] pre = halves[0].split(" ");
-            String[] post = halves[1].split(" ");
-            if (pre.length >= 6 && post.length >= 3 && post[0].equals("cgroup2")) {
-                return Optional.of(new Cgroup2Mount(unescape(pre[4]), List.of(pre[5].split(",")), List.of(post[2].split(","))));
-            }
-        }
-        return Optional.empty();
+        return Mountinfo.parse(mountinfo).stream().filter(e -> e.fsType().equals("cgroup2")).findFirst()
+                .map(e -> new Cgroup2Mount(e.mountPoint(), e.mountOptions(), e.superOptions()));
     }
 
     /** Whether this host's cgroup2 mount has the option now (read at each call: another process may change it). */
@@ -142,20 +132,5 @@ public final class FavorDynmods {
         } catch (IOException e) {
             return Optional.empty();
         }
-    }
-
-    /** mountinfo escapes space, tab, newline and backslash in paths as a backslash and three octal digits. */
-    static String unescape(String field) {
-        StringBuilder out = new StringBuilder(field.length());
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            if (c == '\\' && i + 3 < field.length() && field.substring(i + 1, i + 4).matches("[0-7]{3}")) {
-                out.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
-                i += 3;
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
     }
 }

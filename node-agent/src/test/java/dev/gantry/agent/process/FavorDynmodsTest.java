@@ -56,7 +56,7 @@ class FavorDynmodsTest {
     @Test
     void mountPoint_withEscapedSpace_isUnescaped() {
         assertEquals("/mnt/cg v2", FavorDynmods.cgroup2("41 31 0:38 / /mnt/cg\\040v2 rw - cgroup2 cgroup2 rw\n").orElseThrow().mountPoint());
-        assertEquals("a\\b", FavorDynmods.unescape("a\\b"));
+        assertEquals("a\\b", Mountinfo.unescape("a\\b"));
     }
 
     @Test
