@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
  * operations such as forks and exits more expensive").
  *
  * <p>Without it, moving a process into a cgroup (the agent's write to {@code cgroup.procs}, once per job launch)
- * takes the kernel's global threadgroup rwsem for writing, and that first waits for an RCU grace period: 10–16 ms per
- * launch on this project's 2-core hosts, 20–28 ms under load, on the critical path of every launch (a preemptor's
- * included), against about 0.1 ms with the option (docs/benchmarks.md, "Preemption latency"). The option belongs to
+ * takes the kernel's global threadgroup rwsem for writing, which first waits for an RCU grace period when no writer
+ * came within the last one: 10–16 ms (at times 21–28) on this project's 2-core hosts for a launch after a quiet spell,
+ * such as a preemptor's, against about 0.1 ms with the option (docs/benchmarks.md, "Preemption latency");
+ * back-to-back launches keep the rwsem ready and gain nothing. The option belongs to
  * the cgroup2 superblock, which the whole host shares: setting it is a remount that keeps every other option of the
  * mount ({@code nsdelegate}, {@code memory_recursiveprot}, {@code nosuid} …), which is why the command line names
  * them all. Kernels before 6.0 refuse the option; the agent then runs as before and says so.

@@ -59,14 +59,14 @@ final class ContainmentChoice {
     private static void favorDynmods(boolean wanted) {
         if (!wanted) {
             LOG.info("cgroups: favordynmods left as it is (GANTRY_AGENT_CGROUP_FAVORDYNMODS=no){}", FavorDynmods.isSet() ? ""
-                    : "; each launch waits for an RCU grace period (about 10 ms) when its process moves into its cgroup");
+                    : "; a launch after a quiet spell waits for an RCU grace period (about 10 ms) when its process moves into its cgroup");
             return;
         }
         switch (FavorDynmods.ensure()) {
             case FavorDynmods.Outcome.AlreadySet a -> LOG.info("cgroups: {} has favordynmods", a.mountPoint());
             case FavorDynmods.Outcome.Set set -> LOG.info("cgroups: remounted {} with favordynmods: moving a launch's process "
                     + "into its cgroup no longer waits for an RCU grace period", set.mountPoint());
-            case FavorDynmods.Outcome.NotSet n -> LOG.warn("cgroups: cannot set favordynmods on {} ({}); each launch waits for "
+            case FavorDynmods.Outcome.NotSet n -> LOG.warn("cgroups: cannot set favordynmods on {} ({}); a launch after a quiet spell waits for "
                     + "an RCU grace period (about 10 ms) when its process moves into its cgroup", n.mountPoint(), n.why());
             case FavorDynmods.Outcome.NoCgroup2 none -> { }
         }
