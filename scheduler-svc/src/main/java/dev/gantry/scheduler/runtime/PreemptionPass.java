@@ -53,8 +53,12 @@ final class PreemptionPass {
     private final SelectClient select;
     /** Rebuilt when the settings change (a QOS edited through the API); read and used on the controller thread. */
     private PreemptionPlanner planner;
-    /** Preemptor → its victims still ending: it is not given more until they are gone. */
-    private final Map<Long, Set<Long>> outstanding = new HashMap<>();
+    /**
+     * Preemptor → its victims still ending, each with the start time of the run it preempted: the preemptor is not
+     * given more until they are gone. A requeued victim that has started again (another partition's pass may start it
+     * before the preemptor fits) is a new run, not one still ending, and may be preempted again.
+     */
+    private final Map<Long, Map<Long, Instant>> outstanding = new HashMap<>();
     private final ExemptRefusals exempt = new ExemptRefusals();
     private final SuspendPreemption suspending;
     /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
@@ -97,11 +101,11 @@ final class PreemptionPass {
         if (planner.settings() != controller.preemptSettings()) {
             planner = new PreemptionPlanner(controller.preemptSettings());
         }
-        outstanding.values().forEach(v -> v.removeIf(id -> {
-            JobRecord j = state.job(id);
-            return j == null || !ClusterState.holds(j);
+        outstanding.values().forEach(v -> v.entrySet().removeIf(e -> {
+            JobRecord j = state.job(e.getKey());
+            return j == null || !ClusterState.holds(j) || !java.util.Objects.equals(j.startTime(), e.getValue());
         }));
-        outstanding.values().removeIf(Set::isEmpty);
+        outstanding.values().removeIf(Map::isEmpty);
         exempt.forgetUnless(id -> {
             JobRecord j = state.job(id);
             return j != null && j.state() == JobState.PENDING;
@@ -210,7 +214,7 @@ final class PreemptionPass {
             suspending.carryOut(preemptor, go, partition, placement, now);
             return;
         }
-        Set<Long> ids = new HashSet<>();
+        Map<Long, Instant> ids = new HashMap<>();
         Map<Long, Escalation> escalated = new HashMap<>();
         go.escalations().forEach(e -> escalated.put(e.victimId(), e));
         for (VictimPlan v : go.victims()) {
@@ -239,7 +243,7 @@ final class PreemptionPass {
                 controller.metrics.escalated(e.from().name().toLowerCase(java.util.Locale.ROOT),
                         e.to().name().toLowerCase(java.util.Locale.ROOT));
             }
-            ids.add(v.jobId());
+            ids.put(v.jobId(), victim.startTime());
             LOG.info("job {} preempted ({}): {}", v.jobId(), v.mode(), note);
         }
         if (!ids.isEmpty()) {
