@@ -3,16 +3,9 @@ package dev.gantry.scheduler.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -35,39 +28,18 @@ class RequeuedVictimPreemptionTest {
             """;
 
     final SuspendPreemptionGresTest.OverTheVictim select = new SuspendPreemptionGresTest.OverTheVictim();
+    PreemptionRig rig;
     ControllerHarness h;
-    Server agentServer;
-    Server selectServer;
-    ManagedChannel selectChannel;
 
     @BeforeEach
     void start() throws Exception {
-        agentServer = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create())
-                .addService(new SuspendPreemptionGresTest.AcceptingAgent()).build().start();
-        String name = InProcessServerBuilder.generateName();
-        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
-        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
-        h = new ControllerHarness(CONFIG);
-        String address = "127.0.0.1:" + agentServer.getPort();
-        h.controller.call(() -> {
-            h.controller.state.putNode(h.controller.state.node("n1").registeredAt(address, h.now.get(), h.now.get(),
-                    false, null));
-            return null;
-        }).join();
+        rig = new PreemptionRig(CONFIG, select);
+        h = rig.h;
     }
 
     @AfterEach
     void stop() {
-        h.close();
-        selectChannel.shutdownNow();
-        selectServer.shutdownNow();
-        agentServer.shutdownNow();
-    }
-
-    long submit(String partition) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).setNtasks(2)
-                .setRequeue(true).build()).join();
+        rig.close();
     }
 
     /** Puts {@code id} running on n1's two CPUs, started at {@code start}, as a pass starting it would. */
@@ -79,15 +51,25 @@ class RequeuedVictimPreemptionTest {
         }).join();
     }
 
-    @Test
-    void aVictimRequeuedAndStartedAgain_isPreemptedAgain_notWaitedFor() throws Exception {
-        long victim = submit("low");
+    /** A running low job, a pending hi job over it, and a pass that has preempted the first (its ids and the pass). */
+    private record Preempted(long victim, long hi, PreemptionPass pass) {}
+
+    private Preempted preemptedOnce() throws InterruptedException {
+        long victim = rig.submit("low");
         running(victim, h.now.get());
         select.victim = victim;
-        long hi = submit("hi");
-        PreemptionPass pass = new PreemptionPass(h.controller, new SelectClient(selectChannel), null);
-
+        long hi = rig.submit("hi");
+        PreemptionPass pass = rig.pass();
         pass.run(List.of(h.job(hi)));
+        return new Preempted(victim, hi, pass);
+    }
+
+    @Test
+    void aVictimRequeuedAndStartedAgain_isPreemptedAgain_notWaitedFor() throws Exception {
+        Preempted p = preemptedOnce();
+        long victim = p.victim();
+        PreemptionPass pass = p.pass();
+        long hi = p.hi();
         JobRecord first = h.job(victim);
         assertEquals(JobState.PENDING, first.state());
         assertTrue(first.completing(), "the first run is being killed");
@@ -103,16 +85,11 @@ class RequeuedVictimPreemptionTest {
 
     @Test
     void aVictimStillEnding_isNotPreemptedTwice() throws Exception {
-        long victim = submit("low");
-        running(victim, h.now.get());
-        select.victim = victim;
-        long hi = submit("hi");
-        PreemptionPass pass = new PreemptionPass(h.controller, new SelectClient(selectChannel), null);
-        pass.run(List.of(h.job(hi)));
-        JobRecord first = h.job(victim);
+        Preempted p = preemptedOnce();
+        JobRecord first = h.job(p.victim());
 
-        pass.run(List.of(h.job(hi)));
+        p.pass().run(List.of(h.job(p.hi())));
 
-        assertEquals(first, h.job(victim), "a second pass leaves the run being killed alone");
+        assertEquals(first, h.job(p.victim()), "a second pass leaves the run being killed alone");
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.Gres;
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.LaunchJobResponse;
 import dev.gantry.api.v1.NodeAgentGrpc;
@@ -24,12 +23,6 @@ import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -98,39 +91,22 @@ class SuspendPreemptionGresTest {
     }
 
     final OverTheVictim select = new OverTheVictim();
+    PreemptionRig rig;
     ControllerHarness h;
-    Server agentServer;
-    Server selectServer;
-    ManagedChannel selectChannel;
 
     @BeforeEach
     void start() throws Exception {
-        agentServer = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(new AcceptingAgent())
-                .build().start();
-        String name = InProcessServerBuilder.generateName();
-        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
-        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
-        h = new ControllerHarness(CONFIG);
-        String address = "127.0.0.1:" + agentServer.getPort();
-        h.controller.call(() -> {
-            h.controller.state.putNode(h.controller.state.node("n1").registeredAt(address, h.now.get(), h.now.get(),
-                    false, null));
-            return null;
-        }).join();
+        rig = new PreemptionRig(CONFIG, select);
+        h = rig.h;
     }
 
     @AfterEach
     void stop() {
-        h.close();
-        selectChannel.shutdownNow();
-        selectServer.shutdownNow();
-        agentServer.shutdownNow();
+        rig.close();
     }
 
     long submit(String partition, String... gres) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).setNtasks(2)
-                .addAllGres(List.of(gres)).setRequeue(true).build()).join();
+        return rig.submit(partition, gres);
     }
 
     /** A low job running on n1's two CPUs and its GPU. */
@@ -150,7 +126,7 @@ class SuspendPreemptionGresTest {
     private record After(JobRecord preemptor, JobRecord victim) {}
 
     After preemptionPass(long preemptor, long victim) throws InterruptedException {
-        new PreemptionPass(h.controller, new SelectClient(selectChannel), null).run(List.of(h.job(preemptor)));
+        rig.pass().run(List.of(h.job(preemptor)));
         return new After(h.job(preemptor), h.job(victim));
     }
 

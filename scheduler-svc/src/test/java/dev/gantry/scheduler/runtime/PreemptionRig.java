@@ -1,0 +1,57 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.JobSpec;
+import io.grpc.BindableService;
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import java.util.List;
+
+/**
+ * A real controller (over {@link ControllerHarness}) with node n1 registered at an agent that accepts everything
+ * ({@link SuspendPreemptionGresTest.AcceptingAgent}) and a fake select-svc in process, for driving its preemption pass.
+ */
+final class PreemptionRig implements AutoCloseable {
+    final ControllerHarness h;
+    final ManagedChannel selectChannel;
+    private final Server agentServer;
+    private final Server selectServer;
+
+    PreemptionRig(String config, BindableService select) throws Exception {
+        agentServer = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create())
+                .addService(new SuspendPreemptionGresTest.AcceptingAgent()).build().start();
+        String name = InProcessServerBuilder.generateName();
+        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
+        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        h = new ControllerHarness(config);
+        String address = "127.0.0.1:" + agentServer.getPort();
+        h.controller.call(() -> {
+            h.controller.state.putNode(h.controller.state.node("n1").registeredAt(address, h.now.get(), h.now.get(),
+                    false, null));
+            return null;
+        }).join();
+    }
+
+    /** A requeueable two-CPU job of alice's in {@code partition}, with {@code gres}; its id. */
+    long submit(String partition, String... gres) {
+        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).setNtasks(2)
+                .addAllGres(List.of(gres)).setRequeue(true).build()).join();
+    }
+
+    /** A preemption pass of this controller's, which keeps its state between runs as the scheduling loop's does. */
+    PreemptionPass pass() {
+        return new PreemptionPass(h.controller, new SelectClient(selectChannel), null);
+    }
+
+    @Override
+    public void close() {
+        h.close();
+        selectChannel.shutdownNow();
+        selectServer.shutdownNow();
+        agentServer.shutdownNow();
+    }
+}
