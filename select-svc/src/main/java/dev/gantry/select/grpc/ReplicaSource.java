@@ -1,6 +1,7 @@
 package dev.gantry.select.grpc;
 
 import dev.gantry.select.model.ReplicaView;
+import java.time.Duration;
 import java.util.Optional;
 
 /** Where the Select service gets the replica it plans on. */
@@ -12,4 +13,15 @@ public interface ReplicaSource {
      * snapshot, and while the event stream is down). Thread-safe; cheap enough to call once per RPC.
      */
     Optional<ReplicaView> currentView();
+
+    /**
+     * As {@link #currentView()}, after waiting up to {@code patience} for a current replica that follows
+     * {@code epoch} (empty: any) at {@code minRevision} or later. The controller asks for the revision of its own
+     * latest change, which is usually still on its way down the event stream; waiting here for the replica to apply
+     * it saves the caller a FAILED_PRECONDITION and a retry. Returns whatever is current when the wait ends: the
+     * caller checks it again. This default does not wait (a source that never advances).
+     */
+    default Optional<ReplicaView> awaitView(String epoch, long minRevision, Duration patience) throws InterruptedException {
+        return currentView();
+    }
 }

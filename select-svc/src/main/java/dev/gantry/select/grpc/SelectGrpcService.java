@@ -22,10 +22,12 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * gantry.v1.Select: maps each call to one core call on a fresh copy of the replica — Plan and WillRun to
@@ -33,13 +35,18 @@ import java.util.List;
  * (both in {@link ScheduleAnswers}).
  *
  * <p>Errors: INVALID_ARGUMENT naming the malformed field (checked first); UNAVAILABLE "replica not ready" while
- * there is no current replica; FAILED_PRECONDITION when {@code min_revision} is ahead of the replica. Responses name
- * the epoch and revision they were computed at.
+ * there is no current replica; FAILED_PRECONDITION when {@code min_revision} is still ahead of the replica after
+ * waiting up to {@link #REPLICA_PATIENCE} for it (the controller's latest change is usually a few milliseconds
+ * behind on the event stream; waiting here saves its retry). Responses name the epoch and revision they were
+ * computed at.
  */
 @Singleton
 public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SelectGrpcService.class);
+
+    /** How long a call waits for the replica to reach its {@code min_revision} before FAILED_PRECONDITION. */
+    static final Duration REPLICA_PATIENCE = Duration.ofSeconds(2);
 
     private final ReplicaSource replicas;
     private final PlacementPlanner planner;
@@ -47,6 +54,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
     private final Timer planTimer;
     private final Counter placed;
     private final Counter blocked;
+    private final Timer replicaWait;
     /** The main pass's queue between calls of one controller session (PlanRequest.queue_session). */
     private final PlanQueue queue = new PlanQueue();
 
@@ -60,6 +68,11 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
                 .register(registry);
         this.placed = planJobs(registry, "placed");
         this.blocked = planJobs(registry, "blocked");
+        this.replicaWait = Timer.builder("gantry.select.replica.wait")
+                .description("Time a call waited for the replica to reach its min_revision (calls that found it there "
+                        + "are not counted)")
+                .publishPercentileHistogram()
+                .register(registry);
     }
 
     @Override
@@ -158,6 +171,18 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
     /** The current view, if it follows {@code epoch} (empty: any) and is at least at {@code minRevision}. */
     private ReplicaView currentView(String epoch, long minRevision) {
         ReplicaView view = currentView();
+        if (!epoch.isEmpty() && !epoch.equals(view.epoch()) || minRevision > view.revision()) {
+            long start = System.nanoTime();
+            try {
+                view = replicas.awaitView(epoch, minRevision, REPLICA_PATIENCE).orElseThrow(
+                        () -> Status.UNAVAILABLE.withDescription("replica not ready").asRuntimeException());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw Status.UNAVAILABLE.withDescription("interrupted while waiting for the replica").asRuntimeException();
+            } finally {
+                replicaWait.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+            }
+        }
         if (!epoch.isEmpty() && !epoch.equals(view.epoch())) {
             throw Status.FAILED_PRECONDITION.withDescription("replica follows epoch " + view.epoch()
                     + ", the request is for epoch " + epoch).asRuntimeException();

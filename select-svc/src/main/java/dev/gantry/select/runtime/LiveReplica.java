@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -22,6 +23,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * {@link ReplicaView} (O(nodes)) and plans on the copy outside it. The replica is served only while the stream is
  * live: after the stream is lost it may be stale (scheduler-svc may even have restarted under a new epoch), so
  * {@link #currentView()} is empty until the next snapshot.
+ *
+ * <p>{@link #awaitView} waits on a monitor of its own, which every change notifies after it is published; a waiter
+ * checks the published epoch and revision while holding the monitor, so no change can slip between its check and its
+ * wait.
  */
 @Singleton
 public final class LiveReplica implements ClusterEventListener, ReplicaSource {
@@ -34,6 +39,9 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
     // Read by the gauges without the lock.
     private volatile long revision;
     private volatile boolean ready;
+    private volatile String epoch = "";
+    /** Notified after every change; {@link #awaitView} waits on it. */
+    private final Object advanced = new Object();
 
     public LiveReplica(MeterRegistry registry) {
         this.eventsApplied = Counter.builder("gantry.select.events.applied")
@@ -56,6 +64,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         } finally {
             lock.writeLock().unlock();
         }
+        notifyWaiters();
     }
 
     /** Applies one change; throws (and the follower resyncs) if it does not follow the replica's revision. */
@@ -71,6 +80,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         } finally {
             lock.writeLock().unlock();
         }
+        notifyWaiters();
         eventsApplied.increment();
     }
 
@@ -83,6 +93,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         } finally {
             lock.writeLock().unlock();
         }
+        notifyWaiters();
     }
 
     @Override
@@ -95,13 +106,42 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         }
     }
 
+    @Override
+    public Optional<ReplicaView> awaitView(String wantedEpoch, long minRevision, Duration patience) throws InterruptedException {
+        if (!caughtUp(wantedEpoch, minRevision)) {
+            long deadline = System.nanoTime() + patience.toNanos();
+            synchronized (advanced) {
+                while (!caughtUp(wantedEpoch, minRevision)) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        break;
+                    }
+                    advanced.wait(Math.max(1, left / 1_000_000));
+                }
+            }
+        }
+        return currentView();
+    }
+
+    private boolean caughtUp(String wantedEpoch, long minRevision) {
+        return ready && (wantedEpoch.isEmpty() || wantedEpoch.equals(epoch)) && revision >= minRevision;
+    }
+
     /** Whether Plan calls are being answered (a current replica exists). */
     public boolean isReady() {
         return ready;
     }
 
+    /** Called under the write lock after each change; wakes the waiters once the lock is released (see callers). */
     private void publish() {
-        ready = live && replica != null;
+        epoch = replica == null ? "" : replica.epoch();
         revision = replica == null ? 0 : replica.revision();
+        ready = live && replica != null;
+    }
+
+    private void notifyWaiters() {
+        synchronized (advanced) {
+            advanced.notifyAll();
+        }
     }
 }

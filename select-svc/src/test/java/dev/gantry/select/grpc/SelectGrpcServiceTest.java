@@ -177,6 +177,44 @@ class SelectGrpcServiceTest {
     }
 
     @Test
+    void planFromAReplicaBehindMinRevision_waitsForIt_andAnswersAtTheRevisionReached() throws IOException {
+        ReplicaView caughtUp = aCluster().atRevision(43)
+                .node("n1", 4, 8000).node("n2", 4, 8000).partition("debug", "n1", "n2").view();
+        java.util.List<Long> waitedFor = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ReplicaSource advancing = new ReplicaSource() {
+            @Override
+            public Optional<ReplicaView> currentView() {
+                return Optional.of(CLUSTER);
+            }
+
+            @Override
+            public Optional<ReplicaView> awaitView(String epoch, long minRevision, java.time.Duration patience) {
+                waitedFor.add(minRevision);
+                return Optional.of(caughtUp);
+            }
+        };
+        SimpleMeterRegistry own = new SimpleMeterRegistry();
+        String name = InProcessServerBuilder.generateName();
+        Server waiting = InProcessServerBuilder.forName(name).directExecutor()
+                .addService(new SelectGrpcService(advancing, PlacementPlanner.standard(), InstantSource.fixed(NOW), own))
+                .build().start();
+        ManagedChannel to = InProcessChannelBuilder.forName(name).directExecutor().build();
+        try {
+            PlanResponse response = SelectGrpc.newBlockingStub(to)
+                    .plan(PlanRequest.newBuilder().setMinRevision(43).addJobs(aJob(1).proto()).build());
+
+            assertEquals(43, response.getRevision());
+            assertEquals(java.util.List.of(43L), waitedFor);
+            assertEquals(1, own.get("gantry.select.replica.wait").timer().count());
+            SelectGrpc.newBlockingStub(to).plan(PlanRequest.newBuilder().setMinRevision(42).addJobs(aJob(1).proto()).build());
+            assertEquals(java.util.List.of(43L), waitedFor, "a replica already there is not waited for");
+        } finally {
+            to.shutdownNow();
+            waiting.shutdownNow();
+        }
+    }
+
+    @Test
     void planFromAReplicaOfAnotherControllerEpochFailsItsPrecondition() {
         replica.set(Optional.of(CLUSTER));
         String current = select.plan(PlanRequest.newBuilder().addJobs(aJob(1).proto()).build()).getEpoch();

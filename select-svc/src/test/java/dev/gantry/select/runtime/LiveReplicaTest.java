@@ -12,7 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.select.fixture.ClusterFixture;
 import io.grpc.Status;
+import dev.gantry.select.model.ReplicaView;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class LiveReplicaTest {
@@ -67,6 +72,61 @@ class LiveReplicaTest {
     @Test
     void anEventBeforeAnySnapshotIsRefused() {
         assertThrows(IllegalStateException.class, () -> live.onEvent(added(6, 100, 1)));
+    }
+
+    @Test
+    void awaitView_returnsAtOnce_whenTheReplicaIsAlreadyThere() throws Exception {
+        live.onSnapshot(EPOCH, 5, cluster.snapshot());
+
+        assertEquals(5, live.awaitView(EPOCH, 5, Duration.ofMinutes(10)).orElseThrow().revision());
+        assertEquals(5, live.awaitView("", 3, Duration.ofMinutes(10)).orElseThrow().revision());
+    }
+
+    @Test
+    void awaitView_wakesWhenTheEventItWaitsForIsApplied() throws Exception {
+        live.onSnapshot(EPOCH, 5, cluster.snapshot());
+        CompletableFuture<Optional<ReplicaView>> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return live.awaitView(EPOCH, 7, Duration.ofMinutes(10));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        live.onEvent(added(6, 100, 3));
+        live.onEvent(added(7, 101, 1));
+
+        // ten minutes of patience: only the event can end this wait within the get's minute
+        ReplicaView view = waiting.get(1, TimeUnit.MINUTES).orElseThrow();
+        assertEquals(7, view.revision());
+        assertEquals(4, view.usedCpus(0));
+    }
+
+    @Test
+    void awaitView_wakesForTheSnapshotOfTheEpochItWaitsFor() throws Exception {
+        live.onSnapshot(EPOCH, 5, cluster.snapshot());
+        CompletableFuture<Optional<ReplicaView>> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return live.awaitView("epoch-2", 1, Duration.ofMinutes(10));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        live.onSnapshot("epoch-2", 3, cluster.snapshot());
+
+        ReplicaView view = waiting.get(1, TimeUnit.MINUTES).orElseThrow();
+        assertEquals("epoch-2", view.epoch());
+        assertEquals(3, view.revision());
+    }
+
+    @Test
+    void awaitView_givesUpAfterItsPatience_withTheReplicaAsItIs() throws Exception {
+        live.onSnapshot(EPOCH, 5, cluster.snapshot());
+
+        Optional<ReplicaView> view = live.awaitView(EPOCH, 9, Duration.ofMillis(50));
+
+        assertEquals(5, view.orElseThrow().revision(), "still behind: the caller answers FAILED_PRECONDITION");
     }
 
     private double gauge(String name) {
