@@ -96,6 +96,8 @@ class CgroupJobTest {
 
         assertTrue(exit.getOutOfMemory(), "reported out of memory: " + exit);
         assertFalse(AgentRig.read(rig.outputOf(81)).contains("survived"));
+        // JobCompletion hands the exit to the sink before it tells the telemetry about the OOM kill
+        Await.until("the OOM kill counted", () -> !ooms.isEmpty());
         assertEquals(List.of("oom"), ooms);
     }
 
