@@ -72,7 +72,8 @@ class TerminateJobTest {
                 sleep 600
                 """).getPid();
         rig.awaitOutput(61, "ready");
-        assertTrue(ProcFs.group(pid).size() >= 3, "script and both sleeps run in the job's group");
+        // "ready" comes before the script forks its second sleep
+        Await.until("script and both sleeps run in the job's group", () -> ProcFs.group(pid).size() >= 3);
 
         rig.terminate(61, 1);
 
