@@ -46,6 +46,9 @@ class SuspendResumeTest {
         rig.agent.suspendJob(SuspendJobRequest.newBuilder().setJobId(70).build());
 
         Await.until("every process of the job in state T", () -> ProcFs.group(pid).stream().allMatch(p -> p.state() == 'T'));
+        // A task shows T just before it leaves the CPU, and the runtime since its last tick is charged when it does:
+        // let that settle before the baseline.
+        Await.pause(200);
         long stopped = cpuTicks(pid);
         Await.pause(1000);
         assertEquals(stopped, cpuTicks(pid), "no CPU time while stopped");
