@@ -113,8 +113,10 @@ class PrioritiesTest {
         running(submit("alice", "normal"));
         h.now.set(h.now.get().plusSeconds(600));
         recalculate();
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (h.controller.stateStore.get("fairshare-usage").isEmpty() && System.nanoTime() < deadline) {
+        // stored off the controller thread (a virtual thread): wait for it, and fail here if it never comes
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (h.controller.stateStore.get("fairshare-usage").isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "the usage was never stored");
             Thread.sleep(20);
         }
         var restarted = new ControllerHarness(CONFIG, new ControllerHarness.MemoryStore(), h.controller.stateStore);
