@@ -152,6 +152,9 @@ class FanoutE2ETest {
         assertEquals(0, suspend.exit(), suspend.toString());
         cluster.await(id, j -> j.getState() == JobState.JOB_STATE_SUSPENDED);
         TestCluster.awaitTrue(() -> Procs.allStopped(Procs.ofStep(id, "0")), "every process of step " + id + ".0, on both nodes, is stopped");
+        // A task counts as stopped (or frozen) just before it leaves the CPU, and the CPU time since its last tick is
+        // charged when it does: let that settle before the baseline.
+        Thread.sleep(200);
         List<Long> stepPids = Procs.ofStep(id, "0");
         long ticks0 = Procs.cpuTicks(stepPids);
         String seen0 = Files.readString(tick0) + Files.readString(tick1);
