@@ -191,8 +191,10 @@ class FanoutE2ETest {
             Job job;
             while (true) {
                 job = cluster.controller.getJob(dev.gantry.api.v1.GetJobRequest.newBuilder().setJobId(id).build()).getJob();
-                boolean epilogDone = Files.exists(f3Epilog);
+                // allocation first: an epilog seen done after f3 was seen free ran before it was freed (the other
+                // order could see the epilog not yet done, then f3 freed by it meanwhile)
                 int f3Alloc = allocCpus("f3");
+                boolean epilogDone = Files.exists(f3Epilog);
                 assertTrue(f3Alloc == 1 || epilogDone, "f3 was released before its part of job " + id + " was gone: " + job);
                 if (job.getState() == JobState.JOB_STATE_COMPLETED && !job.getCompleting() && f3Alloc == 0) {
                     break;
