@@ -117,6 +117,9 @@ class SuspendPreemptionE2ETest {
                 assertFalse(Procs.ofJob(id).isEmpty(), "no processes for job " + id);
                 TestCluster.awaitTrue(() -> Procs.allStopped(id), "job " + id + "'s processes are stopped");
             }
+            // A task counts as stopped (or frozen) just before it leaves the CPU, and the CPU time since its last tick
+            // is charged when it does: let that settle before the baseline.
+            Thread.sleep(200);
             long[] before = new long[3];
             for (int i = 0; i < 3; i++) {
                 before[i] = Procs.cpuTicks(suspended.get(i));
