@@ -53,9 +53,11 @@ final class SliceTurns {
      * stands still while the running one's grows.
      */
     static void assertSuspendedOneStandsStill(TestCluster cluster, long a, long b) throws Exception {
+        int neverStopped = 0;
         for (int attempt = 0; ; attempt++) {
             if (attempt > 40) {
-                fail("never caught a suspension long enough to measure");
+                fail("never caught a suspension long enough to measure (" + neverStopped
+                        + " suspensions ended before their processes were seen stopped)");
             }
             long suspended = job(cluster, a).getState() == JobState.JOB_STATE_SUSPENDED ? a : b;
             long running = suspended == a ? b : a;
@@ -64,7 +66,14 @@ final class SliceTurns {
                 Thread.sleep(100);
                 continue;
             }
-            Thread.sleep(300); // the agent freezes it just after the controller records it
+            // The agents freeze the one and thaw the other just after the controller records it: wait for that
+            // (no fixed time: on a loaded machine it can take longer than a slice), or try the next suspension.
+            if (!awaitStoppedWhileSuspended(cluster, suspended, running, before)) {
+                neverStopped++;
+                continue;
+            }
+            // A task counts as stopped (or frozen) just before it leaves the CPU; let its last CPU time be charged.
+            Thread.sleep(200);
             long frozen0 = Procs.cpuTicks(suspended);
             long busy0 = Procs.cpuTicks(running);
             Thread.sleep(700);
@@ -79,6 +88,24 @@ final class SliceTurns {
                 assertTrue(busy1 > busy0, "job " + running + " did not run while " + suspended + " was suspended");
                 return;
             }
+        }
+    }
+
+    /**
+     * Waits until every process of {@code suspended} is stopped and {@code running}'s are not all stopped, while
+     * {@code suspended} stays in the suspension {@code before} saw; false once that suspension is over.
+     */
+    private static boolean awaitStoppedWhileSuspended(TestCluster cluster, long suspended, long running, Job before)
+            throws Exception {
+        while (true) {
+            if (Procs.allStopped(suspended) && !Procs.allStopped(running)) {
+                return true;
+            }
+            Job now = job(cluster, suspended);
+            if (now.getState() != JobState.JOB_STATE_SUSPENDED || !now.getLastStateChange().equals(before.getLastStateChange())) {
+                return false;
+            }
+            Thread.sleep(50);
         }
     }
 }
