@@ -122,6 +122,8 @@ class PreemptionLatencyBench {
                 csv.append(String.format(Locale.ROOT, "%d,%.1f,%.1f,%.1f,%.1f,%.3f%n", i, s[0], s[1], s[2], s[3], s[4]));
             }
             Files.writeString(Path.of("target", "preemption-latency-rounds.csv"), csv);
+            // the services' logs, to line a slow round up with what the services did at that moment
+            cluster.copyLogs(Path.of("target", "preemption-latency-logs"));
             assertTrue(samples.size() == rounds);
         }
     }

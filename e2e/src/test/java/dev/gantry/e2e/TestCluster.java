@@ -126,6 +126,16 @@ final class TestCluster implements AutoCloseable {
         fail("timed out waiting until " + what);
     }
 
+    /** Copies the services' logs (the run directory's {@code logs}) into {@code dir}, replacing what it held. */
+    void copyLogs(Path dir) throws java.io.IOException {
+        Files.createDirectories(dir);
+        try (var logs = Files.list(runDir.resolve("logs"))) {
+            for (Path log : logs.toList()) {
+                Files.copy(log, dir.resolve(log.getFileName().toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
     /** What {@code gantry up} recorded: ports, pids, logs of every service. */
     Properties clusterProperties() throws Exception {
         Properties p = new Properties();
