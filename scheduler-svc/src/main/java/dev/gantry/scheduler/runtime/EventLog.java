@@ -4,6 +4,7 @@ import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.ClusterSnapshot;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
@@ -15,6 +16,11 @@ import org.slf4j.LoggerFactory;
  * called on the controller thread only, so revisions follow the order of state changes and a subscriber's
  * snapshot and the events after it never overlap or leave a gap. Each subscriber is a {@link StreamFeed}:
  * a slow one never blocks the controller, and one too far behind is dropped and re-subscribes.
+ *
+ * <p>Events are handed to the feeds by {@link #flush}, which the controller calls at the end of each task: a task
+ * that changes many things (a pass starting many jobs, a preemption) wakes each feed once, after its own work and
+ * after the agent calls it made, instead of once per event while it is still computing (on a small machine the
+ * woken feeds and their subscribers took the CPU from the controller thread mid-task).
  */
 public final class EventLog implements AutoCloseable {
 
@@ -23,6 +29,8 @@ public final class EventLog implements AutoCloseable {
 
     private final String epoch;
     private final List<StreamFeed<ClusterEvent>> subscribers = new CopyOnWriteArrayList<>();
+    /** Published, not yet handed to the feeds (controller thread). */
+    private final List<ClusterEvent> unsent = new ArrayList<>();
     private long revision;
 
     public EventLog() {
@@ -43,12 +51,21 @@ public final class EventLog implements AutoCloseable {
         return subscribers.size();
     }
 
-    /** Stamps the event with the epoch and the next revision and queues it for every subscriber. */
+    /** Stamps the event with the epoch and the next revision; the next {@link #flush} sends it to every subscriber. */
     public void publish(ClusterEvent.Builder event) {
         revision++;
-        ClusterEvent e = event.setEpoch(epoch).setRevision(revision).build();
+        unsent.add(event.setEpoch(epoch).setRevision(revision).build());
+    }
+
+    /** Queues the events published since the last flush for every subscriber, in revision order (controller thread). */
+    public void flush() {
+        if (unsent.isEmpty()) {
+            return;
+        }
+        List<ClusterEvent> batch = List.copyOf(unsent);
+        unsent.clear();
         for (StreamFeed<ClusterEvent> s : subscribers) {
-            s.offer(e);
+            s.offerAll(batch);
         }
     }
 
@@ -62,6 +79,7 @@ public final class EventLog implements AutoCloseable {
      * (controller thread).
      */
     public void subscribe(StreamFeed<ClusterEvent> feed, ClusterSnapshot snapshot) {
+        flush(); // the snapshot covers them: only the subscribers before it get them
         if (feed.isEnded()) {
             return; // the client left before the controller got to it
         }

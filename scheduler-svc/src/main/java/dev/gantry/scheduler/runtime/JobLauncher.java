@@ -53,6 +53,38 @@ public final class JobLauncher {
 
     /** Launches a job just set RUNNING (controller thread). */
     void launch(JobRecord job) {
+        prepare(job).send();
+    }
+
+    /** A launch ready to go: its credential signed and its request built. */
+    final class Launch {
+        private final JobRecord job;
+        private final String address;
+        private final LaunchJobRequest request;
+
+        private Launch(JobRecord job, String address, LaunchJobRequest request) {
+            this.job = job;
+            this.address = address;
+            this.request = request;
+        }
+
+        /** Sends it to the batch host's agent; a failure is handled on the controller thread. */
+        void send() {
+            long t0 = System.nanoTime();
+            agents.launch(address, request).whenComplete((response, error) -> {
+                controller.metrics.launchRoundTrip(System.nanoTime() - t0, error == null);
+                if (error != null) {
+                    controller.run(() -> launchFailed(job, error));
+                }
+            });
+        }
+    }
+
+    /**
+     * Signs the credential of a job just set RUNNING and builds its launch, without sending it (controller thread): the
+     * controller does this work before it sends anything that wakes other processes.
+     */
+    Launch prepare(JobRecord job) {
         NodeRecord host = controller.state.node(job.batchHost());
         Instant now = controller.clock.instant();
         byte[] script = job.spec().getScript().getBytes(StandardCharsets.UTF_8);
@@ -86,13 +118,7 @@ public final class JobLauncher {
                 .setRestartCount(job.controls().restartCount());
         arrayTask(job, request);
         fanout(job, request);
-        long t0 = System.nanoTime();
-        agents.launch(host.agentAddress(), request.build()).whenComplete((response, error) -> {
-            controller.metrics.launchRoundTrip(System.nanoTime() - t0, error == null);
-            if (error != null) {
-                controller.run(() -> launchFailed(job, error));
-            }
-        });
+        return new Launch(job, host.agentAddress(), request.build());
     }
 
     /**

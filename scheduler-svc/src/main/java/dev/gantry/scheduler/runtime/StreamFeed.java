@@ -3,6 +3,7 @@ package dev.gantry.scheduler.runtime;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,14 +53,30 @@ public final class StreamFeed<T> {
 
     /** Queues a message; ends the feed if the client is too far behind. */
     void offer(T message) {
+        offerEntry(message);
+    }
+
+    private void offerEntry(Object entry) {
         if (ended) {
             return;
         }
-        if (!queue.offer(message)) {
+        if (!queue.offer(entry)) {
             LOG.warn("{} fell {} messages behind; ending its stream", name, queue.size());
             end(Status.RESOURCE_EXHAUSTED.withDescription("client too slow; call again"));
         }
     }
+
+    /**
+     * Queues several messages, to be sent in order, as one entry: the feed's thread is woken once for all of them. The
+     * capacity counts entries.
+     */
+    void offerAll(List<T> messages) {
+        if (!messages.isEmpty()) {
+            offerEntry(new Batch<>(List.copyOf(messages)));
+        }
+    }
+
+    private record Batch<T>(List<T> messages) {}
 
     /** Ends the stream with {@code status} (CANCELLED: the client left, nothing is sent). */
     public void end(Status status) {
@@ -86,7 +103,13 @@ public final class StreamFeed<T> {
                 if (m == closeMarker) {
                     break;
                 }
-                observer.onNext((T) m);
+                if (m instanceof Batch<?> batch) {
+                    for (Object one : batch.messages()) {
+                        observer.onNext((T) one);
+                    }
+                } else {
+                    observer.onNext((T) m);
+                }
             }
             if (endStatus.getCode() != Status.Code.CANCELLED) {
                 observer.onError(endStatus.asRuntimeException());

@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>re-checks the placement with the victims' CPUs and cores free and their memory and GRES held
  *       ({@link PlacementCheck#check(dev.gantry.scheduler.model.ClusterState, JobRecord, String, List, java.util.Collection)});</li>
- *   <li>tells the agents to freeze the victims still running (first, so they stop before the preemptor runs and
- *       their freeze does not queue behind its launch);</li>
- *   <li>starts the preemptor over them ({@code allocation_added}, launch);</li>
+ *   <li>starts the preemptor over them ({@code allocation_added}, launch), telling the agents to freeze the victims
+ *       still running just before its launch is sent (so they stop before the preemptor runs and their freeze does
+ *       not queue behind its launch), once its credential is signed and its launch built;</li>
  *   <li>then records the victims SUSPENDED ({@code allocation_changed}).</li>
  * </ol>
  * The order is gang-svc's agreement: it sees the preemptor first, as a shadow over the lower-tier victims, so the
@@ -65,13 +65,15 @@ final class SuspendPreemption {
         }
         List<Boolean> suspend = new ArrayList<>();
         for (int i = 0; i < victims.size(); i++) {
-            boolean it = !go.victims().get(i).timeSliced() && victims.get(i).state() == JobState.RUNNING;
-            suspend.add(it);
-            if (it) {
-                controller.launcher.suspendOrResume(victims.get(i), true);
-            }
+            suspend.add(!go.victims().get(i).timeSliced() && victims.get(i).state() == JobState.RUNNING);
         }
-        controller.start(preemptor, partition, placement);
+        controller.start(preemptor, partition, placement, false, () -> {
+            for (int i = 0; i < victims.size(); i++) {
+                if (suspend.get(i)) {
+                    controller.launcher.suspendOrResume(victims.get(i), true);
+                }
+            }
+        });
         for (int i = 0; i < victims.size(); i++) {
             JobRecord victim = victims.get(i);
             VictimPlan v = go.victims().get(i);

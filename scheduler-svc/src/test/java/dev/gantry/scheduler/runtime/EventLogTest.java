@@ -58,6 +58,7 @@ class EventLogTest {
             for (int i = 0; i < n; i++) {
                 log.publish(ClusterEvent.newBuilder().setAllocationReleased(i));
             }
+            log.flush(); // as the controller does at the end of each task
         }).get(10, TimeUnit.SECONDS);
     }
 
@@ -76,6 +77,30 @@ class EventLogTest {
             revisions.add(stream.next().getRevision());
         }
         assertEquals(List.of(3L, 4L, 5L), revisions);
+    }
+
+    @Test
+    void eventsNotYetFlushedWhenAClientSubscribes_reachEarlierSubscribersOnly_andItsSnapshotCoversThem() throws Exception {
+        Iterator<ClusterEvent> earlier = watch("earlier");
+        assertTrue(earlier.next().hasSnapshot());
+        controllerThread.submit(() -> log.publish(ClusterEvent.newBuilder().setAllocationReleased(7))).get(10, TimeUnit.SECONDS);
+
+        Iterator<ClusterEvent> later = watch("later"); // subscribed in a later task: the published event is not flushed yet
+        ClusterEvent snapshot = later.next();
+        ClusterEvent pending = earlier.next();
+        publishOnController(1);
+
+        assertTrue(snapshot.hasSnapshot());
+        assertEquals(1, snapshot.getRevision(), "the snapshot covers the event published before it");
+        assertEquals(1, pending.getRevision());
+        assertEquals(7, pending.getAllocationReleased());
+        assertEquals(2, later.next().getRevision(), "no gap and no overlap after the snapshot");
+        assertEquals(2, earlier.next().getRevision());
+    }
+
+    private Iterator<ClusterEvent> watch(String subscriber) {
+        return ClusterEventsGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS)
+                .watchClusterEvents(WatchClusterEventsRequest.newBuilder().setSubscriber(subscriber).build());
     }
 
     @Test
