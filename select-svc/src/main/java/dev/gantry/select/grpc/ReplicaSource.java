@@ -21,6 +21,11 @@ public interface ReplicaSource {
      * it saves the caller a FAILED_PRECONDITION and a retry. Returns whatever is current when the wait ends: the
      * caller checks it again. This default does not wait (a source that never advances).
      */
+    default boolean caughtUp(String epoch, long minRevision) {
+        return currentView().map(v -> (epoch.isEmpty() || epoch.equals(v.epoch())) && v.revision() >= minRevision)
+                .orElse(false);
+    }
+
     default Optional<ReplicaView> awaitView(String epoch, long minRevision, Duration patience) throws InterruptedException {
         return currentView();
     }

@@ -55,6 +55,9 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
     private final Counter placed;
     private final Counter blocked;
     private final Timer replicaWait;
+    /** Where a call whose replica is behind waits for it, off the transport's thread ({@link DirectCalls}). */
+    private final java.util.concurrent.Executor waiting = java.util.concurrent.Executors.newCachedThreadPool(
+            Thread.ofPlatform().name("select-wait-", 0).daemon(true).factory());
     /** The main pass's queue between calls of one controller session (PlanRequest.queue_session). */
     private final PlanQueue queue = new PlanQueue();
 
@@ -77,7 +80,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void plan(PlanRequest request, StreamObserver<PlanResponse> response) {
-        answer(response, () -> {
+        answerAt(request.getEpoch(), request.getMinRevision(), response, () -> {
             List<ResourceRequest> jobs;
             if (request.getQueueSession().isEmpty()) {
                 jobs = new ArrayList<>(request.getJobsCount());
@@ -135,7 +138,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void earliestStarts(EarliestStartsRequest request, StreamObserver<EarliestStartsResponse> response) {
-        answer(response, () -> {
+        answerAt(request.getEpoch(), request.getMinRevision(), response, () -> {
             ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
             return ScheduleAnswers.earliestStarts(planner, view, request, clock.instant());
         });
@@ -143,10 +146,32 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> response) {
-        answer(response, () -> {
+        answerAt(request.getEpoch(), request.getMinRevision(), response, () -> {
             ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
             return ScheduleAnswers.placePreempting(view, request);
         });
+    }
+
+    /**
+     * {@link #answer}, on the calling thread when the replica already follows {@code epoch} at {@code minRevision},
+     * else on a thread that may wait for it.
+     */
+    private <T> void answerAt(String epoch, long minRevision, StreamObserver<T> response, java.util.function.Supplier<T> compute) {
+        boolean caughtUp;
+        try {
+            caughtUp = replicas.caughtUp(epoch, minRevision);
+        } catch (StatusRuntimeException e) {
+            response.onError(e);
+            return;
+        } catch (RuntimeException e) {
+            response.onError(internal(e));
+            return;
+        }
+        if (caughtUp) {
+            answer(response, compute);
+        } else {
+            waiting.execute(() -> answer(response, compute));
+        }
     }
 
     /**

@@ -123,7 +123,8 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         return currentView();
     }
 
-    private boolean caughtUp(String wantedEpoch, long minRevision) {
+    @Override
+    public boolean caughtUp(String wantedEpoch, long minRevision) {
         return ready && (wantedEpoch.isEmpty() || wantedEpoch.equals(epoch)) && revision >= minRevision;
     }
 

@@ -181,6 +181,7 @@ class SelectGrpcServiceTest {
         ReplicaView caughtUp = aCluster().atRevision(43)
                 .node("n1", 4, 8000).node("n2", 4, 8000).partition("debug", "n1", "n2").view();
         java.util.List<Long> waitedFor = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.List<String> waitedOn = new java.util.concurrent.CopyOnWriteArrayList<>();
         ReplicaSource advancing = new ReplicaSource() {
             @Override
             public Optional<ReplicaView> currentView() {
@@ -190,6 +191,7 @@ class SelectGrpcServiceTest {
             @Override
             public Optional<ReplicaView> awaitView(String epoch, long minRevision, java.time.Duration patience) {
                 waitedFor.add(minRevision);
+                waitedOn.add(Thread.currentThread().getName());
                 return Optional.of(caughtUp);
             }
         };
@@ -205,6 +207,7 @@ class SelectGrpcServiceTest {
 
             assertEquals(43, response.getRevision());
             assertEquals(java.util.List.of(43L), waitedFor);
+            assertTrue(waitedOn.getFirst().startsWith("select-wait-"), "waits off the transport's thread: " + waitedOn);
             assertEquals(1, own.get("gantry.select.replica.wait").timer().count());
             SelectGrpc.newBlockingStub(to).plan(PlanRequest.newBuilder().setMinRevision(42).addJobs(aJob(1).proto()).build());
             assertEquals(java.util.List.of(43L), waitedFor, "a replica already there is not waited for");
