@@ -27,7 +27,11 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * gantry.v1.Select: maps each call to one core call on a fresh copy of the replica — Plan and WillRun to
@@ -56,7 +60,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
     private final Counter blocked;
     private final Timer replicaWait;
     /** Where a call whose replica is behind waits for it, off the transport's thread ({@link DirectCalls}). */
-    private final java.util.concurrent.Executor waiting = java.util.concurrent.Executors.newCachedThreadPool(
+    private final Executor waiting = Executors.newCachedThreadPool(
             Thread.ofPlatform().name("select-wait-", 0).daemon(true).factory());
     /** The main pass's queue between calls of one controller session (PlanRequest.queue_session). */
     private final PlanQueue queue = new PlanQueue();
@@ -156,41 +160,37 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
      * {@link #answer}, on the calling thread when the replica already follows {@code epoch} at {@code minRevision},
      * else on a thread that may wait for it.
      */
-    private <T> void answerAt(String epoch, long minRevision, StreamObserver<T> response, java.util.function.Supplier<T> compute) {
-        boolean caughtUp;
-        try {
-            caughtUp = replicas.caughtUp(epoch, minRevision);
-        } catch (StatusRuntimeException e) {
-            response.onError(e);
-            return;
-        } catch (RuntimeException e) {
-            response.onError(internal(e));
-            return;
-        }
-        if (caughtUp) {
-            answer(response, compute);
-        } else {
-            waiting.execute(() -> answer(response, compute));
-        }
+    private <T> void answerAt(String epoch, long minRevision, StreamObserver<T> response, Supplier<T> compute) {
+        orError(response, () -> replicas.caughtUp(epoch, minRevision)).ifPresent(caughtUp -> {
+            if (caughtUp) {
+                answer(response, compute);
+            } else {
+                waiting.execute(() -> answer(response, compute));
+            }
+        });
+    }
+
+    /** Computes a reply and sends it, or the error {@link #orError} makes of its failure. */
+    private static <T> void answer(StreamObserver<T> response, Supplier<T> compute) {
+        orError(response, compute).ifPresent(reply -> {
+            response.onNext(reply);
+            response.onCompleted();
+        });
     }
 
     /**
-     * Computes a reply and sends it; a gRPC status thrown by the computation is the answer as it is, any other
-     * exception becomes INTERNAL naming it.
+     * The value computed, or empty once its failure is sent as the answer: a gRPC status as it is, any other exception
+     * as INTERNAL naming it.
      */
-    private static <T> void answer(StreamObserver<T> response, java.util.function.Supplier<T> compute) {
-        T reply;
+    private static <T> Optional<T> orError(StreamObserver<?> response, Supplier<T> compute) {
         try {
-            reply = compute.get();
+            return Optional.of(compute.get());
         } catch (StatusRuntimeException e) {
             response.onError(e);
-            return;
         } catch (RuntimeException e) {
             response.onError(internal(e));
-            return;
         }
-        response.onNext(reply);
-        response.onCompleted();
+        return Optional.empty();
     }
 
     /** The current view, if it follows {@code epoch} (empty: any) and is at least at {@code minRevision}. */
