@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
  * gantry.v1.StepAgent: runs this node's tasks of a job step for srun. Checks the step credential as a launch
  * credential is checked (signature, expiry, this node, the job, the command's digest) and that it names this step;
  * a step id is started at most once here (replay). The job must be running on this node. Output and exits are
- * streamed as they come; a cancelled call (srun gone) kills the tasks.
+ * streamed as they come; a cancelled call (srun gone) kills the tasks. The tasks are processes of the job (its
+ * cgroups, or under process-group containment their groups entered into the job's), so suspending, signalling
+ * and terminating the job reach them, and the job's end waits for them.
  */
 public final class StepAgentGrpcService extends StepAgentGrpc.StepAgentImplBase {
 
@@ -101,7 +103,7 @@ public final class StepAgentGrpcService extends StepAgentGrpc.StepAgentImplBase 
             }
         });
         StepRunner.StartResult result = runner.start(request.getArgvList(), Path.of(request.getWorkDir()), host.get().user(),
-                host.get().joinFiles(), tasks, new StepRunner.Sink() {
+                host.get().joinFiles(), host.get().membership(), tasks, new StepRunner.Sink() {
                     @Override
                     public void output(int taskId, boolean stderr, byte[] data) {
                         send(out, StepEvent.newBuilder().setOutput(TaskOutput.newBuilder().setTaskId(taskId).setStderr(stderr)
@@ -132,25 +134,6 @@ public final class StepAgentGrpcService extends StepAgentGrpc.StepAgentImplBase 
         }
         launched.accept(tasks.size());
         LOG.info("step {}: started {} task(s) on {}", id, tasks.size(), nodeName);
-        Thread.ofVirtual().name("step-" + id + "-watch").start(() -> killWhenJobLeaves(request.getJobId(), running));
-    }
-
-    /**
-     * Kills the step's tasks once the job is no longer held here (terminated, ended): under cgroups the kill
-     * sequence reaches them anyway; under process-group containment they are groups of their own.
-     */
-    private void killWhenJobLeaves(long jobId, StepRunner.Tasks running) {
-        while (running.alive()) {
-            if (!supervisor.holds(jobId)) {
-                running.kill();
-                return;
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                return;
-            }
-        }
     }
 
     private static void send(ServerCallStreamObserver<StepEvent> out, StepEvent event) {

@@ -334,7 +334,7 @@ public final class BatchLauncher {
         return commandsByPid.entrySet().stream().anyMatch(e -> e.getKey() != leaderPid && !e.getValue().equals(shell));
     }
 
-    private static boolean leadsOwnGroup(long pid) {
+    static boolean leadsOwnGroup(long pid) {
         return ProcFs.stat(pid).map(s -> s.pgrp() == pid).orElse(false);
     }
 

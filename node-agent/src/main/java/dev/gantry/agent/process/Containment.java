@@ -68,10 +68,21 @@ public interface Containment {
          */
         boolean holds(long pid);
 
+        /**
+         * Counts the process group {@code pgid} of one of the job's step tasks (which leads a session of its own) as
+         * part of the job until {@link #removeStepTask}: {@link #signal}, {@link #freeze}, {@link #thaw} and
+         * {@link #isEmpty} cover it too. Call once the task leads its group (past setsid) and before it is reaped,
+         * so that the id names that group. Nothing for cgroups, whose tasks joined the job's cgroups.
+         */
+        default void addStepTask(long pgid) {}
+
+        /** Stops counting a step task's group, once its leader was reaped (its id may be reused from then on); idempotent. */
+        default void removeStepTask(long pgid) {}
+
         /** Delivers {@code signal} to every process of the job; a group with no process left is not an error. */
         void signal(int signal);
 
-        /** Stops every process in place. */
+        /** Stops every process in place; idempotent (freezing a frozen job stops only what joined it since). */
         void freeze();
 
         /** Continues every process after {@link #freeze()}. */

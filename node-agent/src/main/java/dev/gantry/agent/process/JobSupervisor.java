@@ -291,8 +291,11 @@ public final class JobSupervisor implements AutoCloseable {
         return jobs.keySet().stream().sorted().toList();
     }
 
-    /** What a job step's tasks need from the job they run in: its user and container. */
-    public record StepHost(JobUser user, java.util.List<java.nio.file.Path> joinFiles) {}
+    /**
+     * What a job step's tasks need from the job they run in: its user and container, and how they become processes
+     * of the job (so that its signals, suspension, kill sequence and end wait for its processes cover them).
+     */
+    public record StepHost(JobUser user, java.util.List<java.nio.file.Path> joinFiles, StepRunner.Membership membership) {}
 
     /** The job's user and container when it runs here (not starting, suspended or ending); empty otherwise. */
     public synchronized Optional<StepHost> stepHost(long jobId) {
@@ -300,13 +303,32 @@ public final class JobSupervisor implements AutoCloseable {
         if (job == null || job.state != JobState.RUNNING || job.group == null || job.user == null) {
             return Optional.empty();
         }
-        return Optional.of(new StepHost(job.user, job.group.joinFiles()));
+        return Optional.of(new StepHost(job.user, job.group.joinFiles(), new StepRunner.Membership() {
+            @Override
+            public boolean started(List<Long> pids) {
+                return stepTasksStarted(job, pids);
+            }
+
+            @Override
+            public void exited(long pid) {
+                job.group.removeStepTask(pid);
+            }
+        }));
     }
 
-    /** Whether the job is in this node's table and not yet being terminated or ending. */
-    public synchronized boolean holds(long jobId) {
-        RunningJob job = jobs.get(jobId);
-        return job != null && (job.state == JobState.RUNNING || job.state == JobState.SUSPENDED || job.state == JobState.STARTING);
+    /**
+     * Enters step tasks of {@code job}, each leading its own process group, into its container; a task of a job
+     * suspended meanwhile is stopped with it. Refused once the job is being terminated or has left this node.
+     */
+    private synchronized boolean stepTasksStarted(RunningJob job, List<Long> pids) {
+        if (jobs.get(job.jobId) != job || (job.state != JobState.RUNNING && job.state != JobState.SUSPENDED)) {
+            return false;
+        }
+        pids.forEach(job.group::addStepTask);
+        if (job.state == JobState.SUSPENDED) {
+            job.group.freeze();
+        }
+        return true;
     }
 
     /** The batch script's pid of a job with a process. */
