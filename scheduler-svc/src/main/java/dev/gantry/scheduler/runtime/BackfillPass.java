@@ -61,7 +61,7 @@ final class BackfillPass {
     int run() throws InterruptedException {
         long t0 = System.nanoTime();
         Prepared prepared = controller.call(() -> {
-            MainPass.Input in = MainPass.prepare(controller.state, controller.eligibility());
+            MainPass.Input in = controller.passInput();
             return new Prepared(in.candidates(), controller.events.revision(), controller.clock.instant());
         }).join();
         if (prepared.candidates.isEmpty()) {

@@ -10,6 +10,7 @@ import dev.gantry.common.config.QosConfig;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.Eligibility;
+import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.model.JobControls;
@@ -31,7 +32,9 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -76,7 +79,8 @@ public final class Controller implements AutoCloseable {
     private final int maxArraySize;
     private final ExecutorService thread;
     /** The controller thread as an executor: each task is followed by the flush of the events it published. */
-    private final java.util.concurrent.Executor loop;
+    private final Executor loop;
+    private volatile Supplier<Set<Long>> preemptionHolds = Set::of;
     private final long killWait;
     private final long minJobAge;
     private final long overTime;
@@ -309,6 +313,25 @@ public final class Controller implements AutoCloseable {
     }
 
     /** A new pass's holds, dependencies and limits, counting what runs now (controller thread). */
+    /**
+     * What a main or backfill pass considers (controller thread): {@link MainPass#prepare}, less the requeued
+     * preemption victims held back while their preemptor waits for its other victims ({@link #setPreemptionHolds}).
+     */
+    MainPass.Input passInput() {
+        MainPass.Input in = MainPass.prepare(state, eligibility());
+        Set<Long> held = preemptionHolds.get();
+        if (held.isEmpty()) {
+            return in;
+        }
+        return new MainPass.Input(
+                in.candidates().stream().filter(j -> !held.contains(j.id())).toList(), in.reasons());
+    }
+
+    /** The jobs passes leave alone for now (read on the controller thread); the preemption pass sets it. */
+    void setPreemptionHolds(Supplier<Set<Long>> holds) {
+        this.preemptionHolds = holds;
+    }
+
     Eligibility eligibility() {
         Instant now = clock.instant();
         return new Eligibility(now, state.jobs().stream().filter(ClusterState::holds).toList(), qos.all(),

@@ -59,6 +59,12 @@ final class PreemptionPass {
      * before the preemptor fits) is a new run, not one still ending, and may be preempted again.
      */
     private final Map<Long, Map<Long, Instant>> outstanding = new HashMap<>();
+    /**
+     * Preemptor → its REQUEUE victims. While the preemptor is pending and another of its victims is still ending, they
+     * are held out of the passes ({@link #heldBack}): started again on the node freed first, they would only be
+     * preempted again a moment later.
+     */
+    private final Map<Long, Set<Long>> requeued = new HashMap<>();
     private final ExemptRefusals exempt = new ExemptRefusals();
     private final SuspendPreemption suspending;
     /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
@@ -75,6 +81,33 @@ final class PreemptionPass {
         this.backfilled = backfilled;
         this.planner = new PreemptionPlanner(controller.preemptSettings());
         this.suspending = new SuspendPreemption(controller);
+        controller.setPreemptionHolds(this::heldBack);
+    }
+
+    /** The requeued victims to keep out of the passes now (controller thread; see {@link #requeued}). */
+    Set<Long> heldBack() {
+        if (requeued.isEmpty()) {
+            return Set.of();
+        }
+        ClusterState state = controller.state;
+        Set<Long> held = new HashSet<>();
+        requeued.entrySet().removeIf(e -> {
+            JobRecord preemptor = state.job(e.getKey());
+            Map<Long, Instant> ending = outstanding.getOrDefault(e.getKey(), Map.of());
+            boolean waits = preemptor != null && preemptor.state() == JobState.PENDING && !preemptor.completing()
+                    && ending.entrySet().stream().anyMatch(v -> stillEnding(state, v.getKey(), v.getValue()));
+            if (waits) {
+                held.addAll(e.getValue());
+            }
+            return !waits;
+        });
+        return held;
+    }
+
+    /** Whether the run of {@code id} started at {@code start} still holds its resources. */
+    private static boolean stillEnding(ClusterState state, long id, Instant start) {
+        JobRecord j = state.job(id);
+        return j != null && ClusterState.holds(j) && java.util.Objects.equals(j.startTime(), start);
     }
 
     private record Prepared(List<JobRecord> preemptors, PlacePreemptingRequest request) {}
@@ -101,10 +134,7 @@ final class PreemptionPass {
         if (planner.settings() != controller.preemptSettings()) {
             planner = new PreemptionPlanner(controller.preemptSettings());
         }
-        outstanding.values().forEach(v -> v.entrySet().removeIf(e -> {
-            JobRecord j = state.job(e.getKey());
-            return j == null || !ClusterState.holds(j) || !java.util.Objects.equals(j.startTime(), e.getValue());
-        }));
+        outstanding.values().forEach(v -> v.entrySet().removeIf(e -> !stillEnding(state, e.getKey(), e.getValue())));
         outstanding.values().removeIf(Map::isEmpty);
         exempt.forgetUnless(id -> {
             JobRecord j = state.job(id);
@@ -244,6 +274,9 @@ final class PreemptionPass {
                         e.to().name().toLowerCase(java.util.Locale.ROOT));
             }
             ids.put(v.jobId(), victim.startTime());
+            if (v.mode() == PreemptAction.REQUEUE) {
+                requeued.computeIfAbsent(preemptor.id(), k -> new HashSet<>()).add(v.jobId());
+            }
             LOG.info("job {} preempted ({}): {}", v.jobId(), v.mode(), note);
         }
         if (!ids.isEmpty()) {

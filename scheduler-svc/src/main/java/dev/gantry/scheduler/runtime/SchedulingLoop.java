@@ -126,7 +126,7 @@ public final class SchedulingLoop implements AutoCloseable {
         long[] held = {0};
         Prepared prepared = controller.call(() -> {
             long begin = System.nanoTime();
-            MainPass.Input in = MainPass.prepare(controller.state, controller.eligibility());
+            MainPass.Input in = controller.passInput();
             setReasons(in.reasons());
             held[0] += System.nanoTime() - begin;
             return new Prepared(in, controller.events.revision());

@@ -1,6 +1,7 @@
 package dev.gantry.scheduler.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.scheduler.model.JobRecord;
@@ -81,6 +82,36 @@ class RequeuedVictimPreemptionTest {
         JobRecord second = h.job(victim);
         assertEquals(JobState.PENDING, second.state(), "the new run is preempted too: " + second);
         assertTrue(second.completing());
+    }
+
+    @Test
+    void aRequeuedVictim_isHeldOutOfThePasses_whileItsPreemptorWaitsForAnotherVictim() throws Exception {
+        long first = rig.submit("low");
+        long second = rig.submit("low");
+        running(first, h.now.get());
+        running(second, h.now.get());
+        select.victim = first;
+        select.alsoVictim = second;
+        long hi = rig.submit("hi");
+        PreemptionPass pass = rig.pass();
+        pass.run(List.of(h.job(hi)));
+        assertTrue(h.job(first).completing() && h.job(second).completing(), "both runs are being killed");
+
+        // the first victim's processes are gone: it is back in the queue while the second still ends
+        h.controller.call(() -> h.controller.backInQueue(h.controller.state.job(first))).join();
+
+        assertEquals(JobState.PENDING, h.job(first).state());
+        assertFalse(h.job(first).completing());
+        assertEquals(java.util.Set.of(first, second), h.controller.call(pass::heldBack).join());
+        assertFalse(h.controller.call(() -> h.controller.passInput().candidates().stream().map(JobRecord::id).toList())
+                .join().contains(first), "a pass does not start it on the node its preemptor waits for");
+
+        // the second is gone too: the preemptor no longer waits for anything, and the first is free to be placed
+        h.controller.call(() -> h.controller.backInQueue(h.controller.state.job(second))).join();
+
+        assertEquals(java.util.Set.of(), h.controller.call(pass::heldBack).join());
+        assertTrue(h.controller.call(() -> h.controller.passInput().candidates().stream().map(JobRecord::id).toList())
+                .join().containsAll(List.of(hi, first, second)));
     }
 
     @Test

@@ -48,6 +48,8 @@ class SuspendPreemptionGresTest {
     /** Answers every query with the preemptor on n1's two CPUs (and the GPU when it asks one), over the victim. */
     static final class OverTheVictim extends SelectGrpc.SelectImplBase {
         volatile long victim;
+        /** A second victim of every placement, when not 0. */
+        volatile long alsoVictim;
 
         @Override
         public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> out) {
@@ -55,7 +57,11 @@ class SuspendPreemptionGresTest {
             request.getQueriesList().forEach(q -> {
                 NodeAllocation.Builder n1 = NodeAllocation.newBuilder().setNode("n1").setCpus(2);
                 q.getJob().getGresList().forEach(g -> n1.addGres(Gres.newBuilder().setName("gpu").setCount(g.getCount())));
-                r.addResults(PreemptionPlacement.newBuilder().addVictims(victim).setPlacement(Placement.newBuilder()
+                PreemptionPlacement.Builder placement = PreemptionPlacement.newBuilder().addVictims(victim);
+                if (alsoVictim != 0) {
+                    placement.addVictims(alsoVictim);
+                }
+                r.addResults(placement.setPlacement(Placement.newBuilder()
                         .setJobId(q.getJob().getJobId()).setStartNow(true).setPartition("hi").addNodes(n1)));
             });
             out.onNext(r.build());
