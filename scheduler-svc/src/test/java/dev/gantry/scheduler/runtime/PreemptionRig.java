@@ -17,12 +17,14 @@ import java.util.List;
 final class PreemptionRig implements AutoCloseable {
     final ControllerHarness h;
     final ManagedChannel selectChannel;
+    /** n1's agent. */
+    final SuspendPreemptionGresTest.AcceptingAgent agent = new SuspendPreemptionGresTest.AcceptingAgent();
     private final Server agentServer;
     private final Server selectServer;
 
     PreemptionRig(String config, BindableService select) throws Exception {
         agentServer = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create())
-                .addService(new SuspendPreemptionGresTest.AcceptingAgent()).build().start();
+                .addService(agent).build().start();
         String name = InProcessServerBuilder.generateName();
         selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
         selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();

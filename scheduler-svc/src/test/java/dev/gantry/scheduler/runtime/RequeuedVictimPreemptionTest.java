@@ -35,6 +35,7 @@ class RequeuedVictimPreemptionTest {
     @BeforeEach
     void start() throws Exception {
         rig = new PreemptionRig(CONFIG, select);
+        rig.agent.killsTakeTime = true; // a run preempted here stays completing until the test ends it
         h = rig.h;
     }
 

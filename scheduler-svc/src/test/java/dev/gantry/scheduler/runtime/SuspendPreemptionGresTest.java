@@ -71,6 +71,12 @@ class SuspendPreemptionGresTest {
 
     /** Every node's agent: accepts everything. */
     static final class AcceptingAgent extends NodeAgentGrpc.NodeAgentImplBase {
+        /**
+         * Whether a terminated job's processes take their time to end (TerminateJob answers was_running; no exit report
+         * follows, so the job stays completing), rather than being gone at once (was_running false: released).
+         */
+        volatile boolean killsTakeTime;
+
         @Override
         public void launchJob(LaunchJobRequest request, StreamObserver<LaunchJobResponse> out) {
             out.onNext(LaunchJobResponse.newBuilder().setPid(100).build());
@@ -79,7 +85,7 @@ class SuspendPreemptionGresTest {
 
         @Override
         public void terminateJob(TerminateJobRequest request, StreamObserver<TerminateJobResponse> out) {
-            out.onNext(TerminateJobResponse.getDefaultInstance());
+            out.onNext(TerminateJobResponse.newBuilder().setWasRunning(killsTakeTime).build());
             out.onCompleted();
         }
 
