@@ -143,12 +143,18 @@ class TerminateJobTest {
     }
 
     @Test
-    void terminate_isIdempotent_andSaysWhetherTheJobWasRunning() {
-        rig.launch(63, "#!/bin/bash\nsleep 600\n");
+    void terminate_isIdempotent_andSaysWhetherTheJobWasRunning() throws Exception {
+        // the script's TERM trap keeps the job alive until the test has asked twice: a plain `sleep` died of the
+        // first SIGTERM, and on a loaded machine the job could be gone before the second call
+        Path proceed = rig.workDir.resolve("proceed-63");
+        rig.launch(63, "#!/bin/bash\ntrap 'echo got TERM; until [ -e " + proceed + " ]; do sleep 0.05; done; exit 143' TERM\n"
+                + "echo ready\nsleep 600 & wait\n");
+        rig.awaitOutput(63, "ready");
         TerminateJobRequest request = TerminateJobRequest.newBuilder().setJobId(63).setKillWaitSeconds(30).setReason("timeout").build();
 
         boolean first = rig.agent.terminateJob(request).getWasRunning();
         boolean second = rig.agent.terminateJob(request).getWasRunning();
+        Files.writeString(proceed, "");
         ReportJobExitRequest exit = rig.awaitExit(63);
         // the exit is reported just before the job leaves the table
         Await.until("job 63 out of the table", () -> !rig.supervisor.runningJobIds().contains(63L));
@@ -157,7 +163,8 @@ class TerminateJobTest {
         assertTrue(first);
         assertTrue(second);
         assertFalse(afterEnd);
-        assertEquals(15, exit.getExitSignal(), "sleep dies of SIGTERM, and so does the script waiting on it");
+        assertEquals(15, exit.getExitSignal(), "the kill sequence's SIGTERM ended it (its trap exits 128+15), not a SIGKILL: " + exit);
+        assertTrue(AgentRig.read(rig.outputOf(63)).contains("got TERM"));
         assertEquals(1, rig.hub.exits.stream().filter(e -> e.getJobId() == 63).count(), "reported once");
     }
 }
