@@ -204,12 +204,7 @@ class BackfillPreemptionRestartTest {
     }
 
     private void register(ControllerHarness h) {
-        String address = "127.0.0.1:" + agentServer.getPort();
-        h.controller.call(() -> {
-            h.controller.state.putNode(h.controller.state.node("n1").registeredAt(address, h.now.get(), h.now.get(),
-                    false, null));
-            return null;
-        }).join();
+        h.register("127.0.0.1:" + agentServer.getPort(), "n1");
     }
 
     private static long submit(ControllerHarness h, int cpus) {

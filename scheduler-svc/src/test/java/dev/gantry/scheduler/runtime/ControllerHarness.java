@@ -103,13 +103,22 @@ final class ControllerHarness implements AutoCloseable {
                 new SchedulerMetrics(registry));
     }
 
+    /** Registers {@code nodes} with their agent at {@code address}, as its RegisterNode would, at the harness's now. */
+    void register(String address, String... nodes) {
+        controller.run(() -> {
+            for (String n : nodes) {
+                controller.state.putNode(controller.state.node(n).registeredAt(address, now.get(), now.get(), false, null));
+            }
+        }).join();
+    }
+
     JobRecord job(long id) {
         return controller.call(() -> controller.state.job(id)).join();
     }
 
     /** One main pass's first half: the candidates' ids, and the reasons of the rest. */
     MainPass.Input prepare() {
-        return controller.call(() -> MainPass.prepare(controller.state, controller.eligibility())).join();
+        return controller.call(controller::passInput).join();
     }
 
     List<Long> candidates() {

@@ -126,13 +126,7 @@ class JobStepsRestartTest {
     }
 
     private void register(ControllerHarness harness) {
-        String address = "127.0.0.1:" + server.getPort();
-        harness.controller.run(() -> {
-            for (String n : List.of("n1", "n2")) {
-                harness.controller.state.putNode(harness.controller.state.node(n)
-                        .registeredAt(address, harness.now.get(), harness.now.get(), false, null));
-            }
-        }).join();
+        harness.register("127.0.0.1:" + server.getPort(), "n1", "n2");
     }
 
     private static void await(String what, BooleanSupplier condition) {

@@ -43,8 +43,7 @@ class MultiNodeControlTest {
             Server server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(agent).build().start();
             agents.add(agent);
             servers.add(server);
-            h.controller.run(() -> h.controller.state.putNode(h.controller.state.node(node)
-                    .registeredAt("127.0.0.1:" + server.getPort(), h.now.get(), h.now.get(), false, null))).join();
+            h.register("127.0.0.1:" + server.getPort(), node);
         }
     }
 

@@ -209,9 +209,7 @@ class MultiNodeEndTest {
     }
 
     private void register(ControllerHarness harness, String node) {
-        String address = "127.0.0.1:" + server.getPort();
-        harness.controller.run(() -> harness.controller.state.putNode(harness.controller.state.node(node)
-                .registeredAt(address, harness.now.get(), harness.now.get(), false, null))).join();
+        harness.register("127.0.0.1:" + server.getPort(), node);
     }
 
     private void register(NodeTracker nodes, String node, List<Long> running) {

@@ -103,13 +103,7 @@ class MultiNodeLaunchTest {
                 NodeName=n[1-3] CPUs=4 RealMemory=8192
                 PartitionName=debug Nodes=n[1-3] Default=YES MaxTime=60 State=UP
                 """);
-        String address = "127.0.0.1:" + server.getPort();
-        h.controller.call(() -> {
-            for (String n : List.of("n1", "n2", "n3")) {
-                h.controller.state.putNode(h.controller.state.node(n).registeredAt(address, h.now.get(), h.now.get(), false, null));
-            }
-            return null;
-        }).join();
+        h.register("127.0.0.1:" + server.getPort(), "n1", "n2", "n3");
     }
 
     @AfterEach

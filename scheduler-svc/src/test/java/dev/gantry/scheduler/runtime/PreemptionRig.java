@@ -29,12 +29,7 @@ final class PreemptionRig implements AutoCloseable {
         selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
         selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
         h = new ControllerHarness(config);
-        String address = "127.0.0.1:" + agentServer.getPort();
-        h.controller.call(() -> {
-            h.controller.state.putNode(h.controller.state.node("n1").registeredAt(address, h.now.get(), h.now.get(),
-                    false, null));
-            return null;
-        }).join();
+        h.register("127.0.0.1:" + agentServer.getPort(), "n1");
     }
 
     /** A requeueable two-CPU job of alice's in {@code partition}, with {@code gres}; its id. */
