@@ -62,6 +62,10 @@ public final class EventLog implements AutoCloseable {
         if (unsent.isEmpty()) {
             return;
         }
+        if (subscribers.isEmpty()) {
+            unsent.clear(); // nobody to send them to; a subscriber's snapshot covers them
+            return;
+        }
         List<ClusterEvent> batch = List.copyOf(unsent);
         unsent.clear();
         for (StreamFeed<ClusterEvent> s : subscribers) {
