@@ -31,6 +31,7 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -84,7 +85,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void plan(PlanRequest request, StreamObserver<PlanResponse> response) {
-        answerAt(request.getEpoch(), request.getMinRevision(), response, () -> {
+        answerAt(request.getEpoch(), request.getMinRevision(), response, patience -> {
             List<ResourceRequest> jobs;
             if (request.getQueueSession().isEmpty()) {
                 jobs = new ArrayList<>(request.getJobsCount());
@@ -94,7 +95,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
             } else {
                 jobs = queue.resolve(request);
             }
-            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
+            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision(), patience);
             List<Placement> placements = planTimer.record(() -> planner.plan(view, jobs, request.getStopAtFirstBlocked()));
             PlanResponse.Builder reply = PlanResponse.newBuilder().setEpoch(view.epoch()).setRevision(view.revision());
             int started = 0;
@@ -142,30 +143,32 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void earliestStarts(EarliestStartsRequest request, StreamObserver<EarliestStartsResponse> response) {
-        answerAt(request.getEpoch(), request.getMinRevision(), response, () -> {
-            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
+        answerAt(request.getEpoch(), request.getMinRevision(), response, patience -> {
+            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision(), patience);
             return ScheduleAnswers.earliestStarts(planner, view, request, clock.instant());
         });
     }
 
     @Override
     public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> response) {
-        answerAt(request.getEpoch(), request.getMinRevision(), response, () -> {
-            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision());
+        answerAt(request.getEpoch(), request.getMinRevision(), response, patience -> {
+            ReplicaView view = currentView(request.getEpoch(), request.getMinRevision(), patience);
             return ScheduleAnswers.placePreempting(view, request);
         });
     }
 
     /**
-     * {@link #answer}, on the calling thread when the replica already follows {@code epoch} at {@code minRevision},
-     * else on a thread that may wait for it.
+     * {@link #answer}, on the calling thread when the replica already follows {@code epoch} at {@code minRevision}
+     * (the computation is given no patience: it never waits on the transport's thread), else on a thread that may
+     * wait {@link #REPLICA_PATIENCE} for it.
      */
-    private <T> void answerAt(String epoch, long minRevision, StreamObserver<T> response, Supplier<T> compute) {
+    private <T> void answerAt(String epoch, long minRevision, StreamObserver<T> response,
+            Function<Duration, T> compute) {
         orError(response, () -> replicas.caughtUp(epoch, minRevision)).ifPresent(caughtUp -> {
             if (caughtUp) {
-                answer(response, compute);
+                answer(response, () -> compute.apply(Duration.ZERO));
             } else {
-                waiting.execute(() -> answer(response, compute));
+                waiting.execute(() -> answer(response, () -> compute.apply(REPLICA_PATIENCE)));
             }
         });
     }
@@ -193,13 +196,16 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
         return Optional.empty();
     }
 
-    /** The current view, if it follows {@code epoch} (empty: any) and is at least at {@code minRevision}. */
-    private ReplicaView currentView(String epoch, long minRevision) {
+    /**
+     * The current view, if it follows {@code epoch} (empty: any) and is at least at {@code minRevision}, waiting up to
+     * {@code patience} for it.
+     */
+    private ReplicaView currentView(String epoch, long minRevision, Duration patience) {
         ReplicaView view = currentView();
         if (!epoch.isEmpty() && !epoch.equals(view.epoch()) || minRevision > view.revision()) {
             long start = System.nanoTime();
             try {
-                view = replicas.awaitView(epoch, minRevision, REPLICA_PATIENCE).orElseThrow(
+                view = replicas.awaitView(epoch, minRevision, patience).orElseThrow(
                         () -> Status.UNAVAILABLE.withDescription("replica not ready").asRuntimeException());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
