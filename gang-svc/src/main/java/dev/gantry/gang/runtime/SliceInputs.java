@@ -1,5 +1,8 @@
 package dev.gantry.gang.runtime;
 
+import dev.gantry.common.overlap.NodeHold;
+import dev.gantry.common.overlap.NodeShape;
+import dev.gantry.common.overlap.OverlapRule;
 import dev.gantry.api.v1.Allocation;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Node;
@@ -7,9 +10,6 @@ import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.gang.slice.Allocated;
 import dev.gantry.gang.slice.GangSettings;
-import dev.gantry.gang.slice.NodeHold;
-import dev.gantry.gang.slice.NodeShape;
-import dev.gantry.gang.slice.OverlapRule;
 import dev.gantry.gang.slice.PartitionShape;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.NodeHold;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.Holding;
 import java.time.Instant;
 
 /**
@@ -12,6 +13,12 @@ import java.time.Instant;
  * </ul>
  * A job suspended by someone else (an administrator, or a resume the controller refused) is {@code held}: it is left
  * out of every active set, as Slurm leaves out jobs suspended by hand, until it is seen running again.
+ * <p>
+ * A running job is either <em>active</em> (it joined the active set at a rotation) or a <em>filler</em> (it started,
+ * or was resumed, between rotations: Slurm's GS_FILLER row state in src/slurmctld/gang.c). The next rotation moves
+ * active jobs to the end of the list but leaves a filler in its place, where it becomes active: so every running job
+ * keeps the CPUs for at least one whole SchedulerTimeSlice, and a job suspended on arrival gets its first turn only
+ * after the running job's slice (one to two slices after it arrived).
  * Mutable, confined to its {@link Timeslicer}.
  */
 final class GangJob {
@@ -22,6 +29,8 @@ final class GangJob {
     boolean running;
     boolean observedSuspended;
     boolean held;
+    /** Running since it started or was resumed between rotations (Slurm's GS_FILLER); meaningless while suspended. */
+    boolean filler;
     Boolean requested;
     /** When gang-svc last decided (or, after a rebuild, first saw) that it is suspended. */
     Instant suspendedSince;
@@ -31,6 +40,7 @@ final class GangJob {
         this.partition = partition;
         this.holding = holding;
         this.running = !suspended;
+        this.filler = !suspended;
         this.observedSuspended = suspended;
         this.suspendedSince = suspended ? now : null;
     }

@@ -1,5 +1,9 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.ActiveSet;
+import dev.gantry.common.overlap.Holding;
+import dev.gantry.common.overlap.NodeTable;
+import dev.gantry.common.overlap.OverlapRule;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,17 +28,29 @@ final class PartitionRotation {
 
     /**
      * Rebuilds the active set keeping the current order and what runs (Slurm's _update_active_row): shadows first,
-     * then every running job in list order — one that no longer fits (a shadow or an earlier job took its resources)
-     * is suspended — then every suspended job in list order that now fits is resumed. A newly allocated job is last
-     * in the list, so it runs only if it overlaps nobody running.
+     * then the active jobs in list order, then the fillers — one that no longer fits (a shadow or an earlier job took
+     * its resources) is suspended — then every suspended job in list order that now fits is resumed as a filler. A
+     * newly allocated job is last in the list, so it runs only if it overlaps nobody running.
      */
     void reconcile(List<Holding> shadows, OverlapRule rule, NodeTable table, Instant now, SliceLog log) {
         if (!gang) {
             return;
         }
         ActiveSet active = withShadows(shadows, rule, table);
+        keepRunning(active, false, now, log);
+        keepRunning(active, true, now, log);
         for (GangJob job : jobs) {
-            if (job.rotates() && job.running) {
+            if (job.rotates() && !job.running && active.fits(job.holding)) {
+                active.add(job.holding);
+                log.resume(this, job, now, true);
+            }
+        }
+    }
+
+    /** Keeps the running jobs of one row state (active or filler) that still fit, in list order; suspends the rest. */
+    private void keepRunning(ActiveSet active, boolean fillers, Instant now, SliceLog log) {
+        for (GangJob job : jobs) {
+            if (job.rotates() && job.running && job.filler == fillers) {
                 if (active.fits(job.holding)) {
                     active.add(job.holding);
                 } else {
@@ -42,19 +58,16 @@ final class PartitionRotation {
                 }
             }
         }
-        for (GangJob job : jobs) {
-            if (job.rotates() && !job.running && active.fits(job.holding)) {
-                active.add(job.holding);
-                log.resume(this, job, now);
-            }
-        }
     }
 
     /**
-     * One time slice (Slurm's _cycle_job_list): if any job waits suspended, running jobs move to the end of the list
-     * (keeping their order), and the active set is rebuilt from the front — the suspended job that has waited longest
-     * first — adding each job that fits beside the shadows and the jobs already added. Jobs that left the set are
-     * suspended, jobs new to it resumed. With nobody waiting it only {@link #reconcile}s (shadows may have moved).
+     * One time slice (Slurm's _cycle_job_list): if any job waits suspended, the active jobs move to the end of the
+     * list (keeping their order) while fillers keep their place, and the active set is rebuilt from the front — the
+     * suspended job that has waited longest first — adding each job that fits beside the shadows and the jobs
+     * already added; every job in the new set is active. Jobs that left the set are suspended, jobs new to it
+     * resumed. A filler therefore runs on through the first rotation after it started, so every running job keeps
+     * the resources for at least one whole slice. With nobody waiting it only {@link #reconcile}s (shadows may have
+     * moved), and fillers stay fillers, as in Slurm, where the timeslicer leaves such a partition alone.
      *
      * @return whether the list rotated
      */
@@ -66,13 +79,13 @@ final class PartitionRotation {
             reconcile(shadows, rule, table, now, log);
             return false;
         }
-        List<GangJob> waiting = new ArrayList<>(jobs.size());
+        List<GangJob> staying = new ArrayList<>(jobs.size());
         List<GangJob> ran = new ArrayList<>();
         for (GangJob job : jobs) {
-            (job.rotates() && job.running ? ran : waiting).add(job);
+            (job.rotates() && job.running && !job.filler ? ran : staying).add(job);
         }
         jobs.clear();
-        jobs.addAll(waiting);
+        jobs.addAll(staying);
         jobs.addAll(ran);
         ActiveSet active = withShadows(shadows, rule, table);
         List<GangJob> joining = new ArrayList<>();
@@ -80,14 +93,16 @@ final class PartitionRotation {
             boolean fits = job.rotates() && active.fits(job.holding);
             if (fits) {
                 active.add(job.holding);
-                if (!job.running) {
+                if (job.running) {
+                    job.filler = false;
+                } else {
                     joining.add(job);
                 }
             } else if (job.rotates() && job.running) {
                 log.suspend(this, job, now);
             }
         }
-        joining.forEach(job -> log.resume(this, job, now));
+        joining.forEach(job -> log.resume(this, job, now, false));
         return true;
     }
 

@@ -17,13 +17,16 @@ final class SliceLog {
 
     void suspend(PartitionRotation partition, GangJob job, Instant now) {
         job.running = false;
+        job.filler = false;
         job.suspendedSince = now;
         touch(partition.name);
         suspend.get(partition.name).add(job.id);
     }
 
-    void resume(PartitionRotation partition, GangJob job, Instant now) {
+    /** @param filler resumed between rotations (it keeps its place at the next one), not by a rotation */
+    void resume(PartitionRotation partition, GangJob job, Instant now, boolean filler) {
         job.running = true;
+        job.filler = filler;
         ended(partition.name, job, now);
         touch(partition.name);
         resume.get(partition.name).add(job.id);

@@ -1,5 +1,9 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.Holding;
+import dev.gantry.common.overlap.NodeShape;
+import dev.gantry.common.overlap.NodeTable;
+import dev.gantry.common.overlap.OverlapRule;
 import dev.gantry.gang.model.PartitionJobs;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -255,12 +259,14 @@ public final class Timeslicer {
         }
         if (!partitions.get(job.partition).gang) {
             job.running = !suspended;
+            job.filler = !suspended;
         } else if (suspended && job.running) {
             job.held = true;       // suspended by someone else: out of rotation until seen running
         } else if (!suspended && (job.held || !job.running)) {
             job.held = false;      // resumed by someone else: running again, and checked for overlap
             log.ended(job.partition, job, now);
             job.running = true;
+            job.filler = true;     // it joined between rotations
         }
         return resized;
     }

@@ -1,10 +1,10 @@
 package dev.gantry.gang.bench;
 
+import dev.gantry.common.overlap.NodeHold;
+import dev.gantry.common.overlap.NodeShape;
+import dev.gantry.common.overlap.OverlapRule;
 import dev.gantry.gang.slice.Allocated;
 import dev.gantry.gang.slice.GangSettings;
-import dev.gantry.gang.slice.NodeHold;
-import dev.gantry.gang.slice.NodeShape;
-import dev.gantry.gang.slice.OverlapRule;
 import dev.gantry.gang.slice.PartitionShape;
 import dev.gantry.gang.slice.SliceOutcome;
 import dev.gantry.gang.slice.Timeslicer;

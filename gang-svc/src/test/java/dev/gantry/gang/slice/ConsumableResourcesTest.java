@@ -1,5 +1,6 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.OverlapRule;
 import static dev.gantry.gang.slice.VirtualCluster.cores;
 import static dev.gantry.gang.slice.VirtualCluster.cpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,6 +33,8 @@ class ConsumableResourcesTest {
         cluster.start(49, cores("n[12-16]", 2, 3));
         assertEquals("R 44 45 46 47 S 48 49", cluster.state());
 
+        cluster.slice();                 // 44 and 45 started between slices: they keep theirs
+        assertEquals("R 44 45 46 47 S 48 49", cluster.state());
         cluster.slice();
         assertEquals("R 46 47 48 49 S 44 45", cluster.state());
         cluster.slice();
@@ -45,11 +48,14 @@ class ConsumableResourcesTest {
 
     /**
      * CR_CPU_Memory: CPUs are only counted (eight per node, two per job), so four jobs fit at a time and all six
-     * rotate: 51–54 run first, then 51 52 55 56, then 53–56, then 51–54 again.
+     * rotate: 51–54 run first (through the first slice, which they started in), then 51 52 55 56, then 53–56, then
+     * 51–54 again — the order of Slurm's transcript.
      */
     @Test
     void crCpu_allSixRotate() {
         VirtualCluster cluster = cpuExample();
+        assertEquals("R 51 52 53 54 S 55 56", cluster.state());
+        cluster.slice();
         assertEquals("R 51 52 53 54 S 55 56", cluster.state());
 
         cluster.slice();
@@ -60,18 +66,32 @@ class ConsumableResourcesTest {
         assertEquals("R 51 52 53 54 S 55 56", cluster.state());
     }
 
+    /**
+     * Every job runs two of every three slices from the third on, so run times never drift apart: 55 and 56, which
+     * waited through the slice the others started in, stay at most two slices behind and never fall further.
+     */
     @Test
-    void crCpu_runTimesStayWithinOneSliceOfEachOther() {
+    void crCpu_runTimesStayWithinTwoSlicesOfEachOther_andGrowAtTheSameRate() {
         VirtualCluster cluster = cpuExample();
         Duration slice = cluster.slicer().settings().timeSlice();
+        List<long[]> history = new java.util.ArrayList<>();
 
         for (int step = 1; step <= 300; step++) {
             cluster.slice();
-            LongSummaryStatistics seconds = LongStream.rangeClosed(51, 56).map(job -> cluster.runTime(job).toSeconds()).summaryStatistics();
-            assertTrue(seconds.getMax() - seconds.getMin() <= slice.toSeconds(),
-                    "after " + step + " slices run times range from " + seconds.getMin() + " to " + seconds.getMax() + " s");
+            long[] seconds = LongStream.rangeClosed(51, 56).map(job -> cluster.runTime(job).toSeconds()).toArray();
+            history.add(seconds);
+            LongSummaryStatistics stats = java.util.Arrays.stream(seconds).summaryStatistics();
+            assertTrue(stats.getMax() - stats.getMin() <= 2 * slice.toSeconds(),
+                    "after " + step + " slices run times range from " + stats.getMin() + " to " + stats.getMax() + " s");
+            if (step >= 5) {
+                long[] before = history.get(step - 4);
+                for (int j = 0; j < seconds.length; j++) {
+                    assertEquals(2 * slice.toSeconds(), seconds[j] - before[j], "job " + (51 + j) + " in slices " + (step - 2) + ".." + step);
+                }
+            }
         }
-        assertEquals(Duration.ofSeconds(300 * 30 * 2 / 3), cluster.runTime(56));
+        // 56 runs in slices 3, 4, 6, 7, … (two of every three from the third on): 300 - 2 - 99 slices of 30 s
+        assertEquals(Duration.ofSeconds((300 - 2 - 99) * 30), cluster.runTime(56));
     }
 
     private static VirtualCluster cpuExample() {

@@ -1,5 +1,8 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.NodeHold;
+import dev.gantry.common.overlap.NodeShape;
+import dev.gantry.common.overlap.OverlapRule;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.common.hostlist.Hostlist;

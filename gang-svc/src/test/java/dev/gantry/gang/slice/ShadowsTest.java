@@ -1,5 +1,7 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.NodeShape;
+import dev.gantry.common.overlap.OverlapRule;
 import static dev.gantry.gang.slice.VirtualCluster.cores;
 import static dev.gantry.gang.slice.VirtualCluster.nodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -55,6 +57,8 @@ class ShadowsTest {
         cluster.start(10, "high", nodes("n1"));
         assertEquals("R 2 10 S 1 3", cluster.state());
 
+        cluster.slice();                 // 2 started between slices: it keeps its first
+        assertEquals("R 2 10 S 1 3", cluster.state());
         cluster.slice();
         assertEquals("R 3 10 S 1 2", cluster.state());
         cluster.slice();

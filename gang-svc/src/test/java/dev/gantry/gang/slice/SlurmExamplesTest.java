@@ -1,5 +1,6 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.OverlapRule;
 import static dev.gantry.gang.slice.VirtualCluster.nodes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The select/linear examples of Slurm's gang scheduling document (https://slurm.schedmd.com/gang_scheduling.html,
  * "A Simple Example" and "More examples"), on five nodes n[12-16] with OverSubscribe=FORCE and PreemptMode=GANG.
  * Each step is "action -> jobs running (R) and suspended (S) afterwards"; actions are "start JOB HOSTLIST" and
- * "slice" (one SchedulerTimeSlice elapses).
+ * "slice" (one SchedulerTimeSlice elapses). A job that started between slices keeps its place through the next one
+ * (Slurm's GS_FILLER), so the first swap comes one to two slices after an overlapping job arrived, as on real Slurm.
  */
 class SlurmExamplesTest {
 
@@ -24,6 +26,7 @@ class SlurmExamplesTest {
                 Arguments.of("two 5-node jobs alternate every slice", List.of(
                         "start 3 n[12-16] -> R 3",
                         "start 4 n[12-16] -> R 3 S 4",
+                        "slice -> R 3 S 4",
                         "slice -> R 4 S 3",
                         "slice -> R 3 S 4",
                         "slice -> R 4 S 3",
@@ -32,6 +35,7 @@ class SlurmExamplesTest {
                         "start 9 n[12-14] -> R 9",
                         "start 10 n[15-16] -> R 9 10",
                         "start 11 n[12-14] -> R 9 10 S 11",
+                        "slice -> R 9 10 S 11",
                         "slice -> R 10 11 S 9",
                         "slice -> R 9 10 S 11",
                         "slice -> R 10 11 S 9",
@@ -40,6 +44,7 @@ class SlurmExamplesTest {
                         "start 12 n[12-14] -> R 12",
                         "start 13 n[12-16] -> R 12 S 13",
                         "start 14 n[15-16] -> R 12 14 S 13",
+                        "slice -> R 12 14 S 13",
                         "slice -> R 13 S 12 14",
                         "slice -> R 12 14 S 13",
                         "slice -> R 13 S 12 14")));

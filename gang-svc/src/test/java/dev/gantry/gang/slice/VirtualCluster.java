@@ -1,5 +1,8 @@
 package dev.gantry.gang.slice;
 
+import dev.gantry.common.overlap.NodeHold;
+import dev.gantry.common.overlap.NodeShape;
+import dev.gantry.common.overlap.OverlapRule;
 import dev.gantry.common.hostlist.Hostlist;
 import java.time.Duration;
 import java.time.Instant;

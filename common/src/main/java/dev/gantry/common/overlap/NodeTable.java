@@ -1,4 +1,4 @@
-package dev.gantry.gang.slice;
+package dev.gantry.common.overlap;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -9,18 +9,18 @@ import java.util.Map;
  * never reused or removed within one replica; a node first seen in an allocation gets one CPU-less default shape
  * until the stream describes it. Not thread-safe.
  */
-final class NodeTable {
+public final class NodeTable {
 
     private final Map<String, Integer> index = new HashMap<>();
     private int[] cpus = new int[16];
     private int[] coresPerSocket = new int[16];
 
-    int size() {
+    public int size() {
         return index.size();
     }
 
     /** The node's index, adding it (one CPU, one core per socket) if unknown. */
-    int indexOf(String node) {
+    public int indexOf(String node) {
         Integer known = index.get(node);
         if (known != null) {
             return known;
@@ -29,7 +29,7 @@ final class NodeTable {
     }
 
     /** Adds or updates a node's shape; returns its index. */
-    int put(NodeShape node) {
+    public int put(NodeShape node) {
         int i = index.computeIfAbsent(node.name(), name -> index.size());
         if (i >= cpus.length) {
             cpus = Arrays.copyOf(cpus, cpus.length * 2);
@@ -40,11 +40,11 @@ final class NodeTable {
         return i;
     }
 
-    int cpus(int node) {
+    public int cpus(int node) {
         return cpus[node];
     }
 
-    int coresPerSocket(int node) {
+    public int coresPerSocket(int node) {
         return coresPerSocket[node];
     }
 }

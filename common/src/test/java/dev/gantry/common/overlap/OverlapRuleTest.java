@@ -1,4 +1,4 @@
-package dev.gantry.gang.slice;
+package dev.gantry.common.overlap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.gantry.gang.slice;
+package dev.gantry.common.overlap;
 
 import java.util.BitSet;
 

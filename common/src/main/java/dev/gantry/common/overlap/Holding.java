@@ -1,4 +1,4 @@
-package dev.gantry.gang.slice;
+package dev.gantry.common.overlap;
 
 import java.util.Arrays;
 import java.util.List;
@@ -7,9 +7,9 @@ import java.util.List;
  * A job's resources resolved against a {@link NodeTable}: per node held, its index, CPU count and core ids. Arrays
  * are owned by this record and never changed after construction.
  */
-record Holding(int[] nodes, int[] cpus, int[][] cores) {
+public record Holding(int[] nodes, int[] cpus, int[][] cores) {
 
-    static Holding of(List<NodeHold> holds, NodeTable table) {
+    public static Holding of(List<NodeHold> holds, NodeTable table) {
         int[] nodes = new int[holds.size()];
         int[] cpus = new int[holds.size()];
         int[][] cores = new int[holds.size()][];
@@ -23,7 +23,7 @@ record Holding(int[] nodes, int[] cpus, int[][] cores) {
     }
 
     /** Same nodes, CPUs and cores (records compare arrays by identity). */
-    boolean sameAs(Holding other) {
+    public boolean sameAs(Holding other) {
         return Arrays.equals(nodes, other.nodes) && Arrays.equals(cpus, other.cpus) && Arrays.deepEquals(cores, other.cores);
     }
 }

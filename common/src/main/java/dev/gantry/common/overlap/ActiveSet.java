@@ -1,10 +1,10 @@
-package dev.gantry.gang.slice;
+package dev.gantry.common.overlap;
 
 /**
  * The resources held by the jobs running in one partition (Slurm's "active bitmap"), plus the shadows cast on it.
  * Made empty by {@link OverlapRule#emptySet}, filled during one rebuild, then dropped. Not thread-safe.
  */
-interface ActiveSet {
+public interface ActiveSet {
 
     /** Whether {@code job} can run beside everything added so far. */
     boolean fits(Holding job);

@@ -1,4 +1,4 @@
-package dev.gantry.gang.slice;
+package dev.gantry.common.overlap;
 
 /** A node as overlap needs it: CPUs (CR_CPU counts them) and cores per socket (CR_Socket maps core ids to sockets). */
 public record NodeShape(String name, int cpus, int coresPerSocket) {
