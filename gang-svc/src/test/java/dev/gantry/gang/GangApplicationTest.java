@@ -6,6 +6,7 @@ import static dev.gantry.gang.fixture.GangEvents.on;
 import static dev.gantry.gang.fixture.GangEvents.running;
 import static dev.gantry.gang.fixture.GangEvents.snapshot;
 import static dev.gantry.gang.fixture.GangEvents.snapshotEvent;
+import static dev.gantry.gang.fixture.GangEvents.withGang;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,14 +55,8 @@ class GangApplicationTest implements TestPropertyProvider {
 
     @Override
     public Map<String, String> getProperties() {
-        String configPath;
         try {
             schedulerServer = ServerBuilder.forPort(0).addService(scheduler).addService(control).build().start();
-            Path config = Files.createTempFile("gang-", ".conf");
-            config.toFile().deleteOnExit();
-            Files.writeString(config, "PreemptMode=GANG\nSchedulerTimeSlice=1\nNodeName=n[1-2] CPUs=4\n"
-                    + "PartitionName=debug Nodes=n[1-2] Default=YES OverSubscribe=FORCE\n");
-            configPath = config.toString();
             try (ServerSocket socket = new ServerSocket(0)) {
                 grpcPort = socket.getLocalPort();
             }
@@ -69,7 +64,6 @@ class GangApplicationTest implements TestPropertyProvider {
             throw new UncheckedIOException(e);
         }
         return Map.of(
-                "gantry.config", configPath,
                 "gantry.scheduler-address", "127.0.0.1:" + schedulerServer.getPort(),
                 "grpc.server.port", Integer.toString(grpcPort),
                 "micronaut.server.port", "-1");
@@ -82,7 +76,8 @@ class GangApplicationTest implements TestPropertyProvider {
 
     @Test
     void followsTheSchedulerReportsGangStateAndExportsMetrics() throws Exception {
-        scheduler.awaitStream().send(snapshotEvent(7, snapshot(List.of("debug"))), added(8, running(42, "debug", 1)),
+        // the cluster's PreemptMode=GANG and SchedulerTimeSlice=1 come with the snapshot, as everything gang-svc knows
+        scheduler.awaitStream().send(snapshotEvent(7, withGang(snapshot(List.of("debug")), 1)), added(8, running(42, "debug", 1)),
                 added(9, on(43, "debug", 2, "n1")), added(10, on(44, "debug", 3, "n1")));
 
         ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", grpcPort).usePlaintext().build();

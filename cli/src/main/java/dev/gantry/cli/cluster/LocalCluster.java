@@ -116,10 +116,9 @@ final class LocalCluster {
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
             started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(), common, logs,
                     List.of("-Xmx1g")));
-            Map<String, String> gangEnv = new LinkedHashMap<>(common);
-            gangEnv.put("GANTRY_CONFIG", configCopy.toString());  // PreemptMode and SchedulerTimeSlice
+            // gang-svc takes PreemptMode and SchedulerTimeSlice from the event stream's snapshot, as everything else.
             // C1 only, as the agents below: a time slice is little work, and C2 cost gang-svc several times its work
-            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(), gangEnv, logs,
+            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(), common, logs,
                     List.of("-Xmx256m", "-XX:TieredStopAtLevel=1")));
             for (NodeConfig n : config.nodes()) {
                 Map<String, String> a = new LinkedHashMap<>(common);

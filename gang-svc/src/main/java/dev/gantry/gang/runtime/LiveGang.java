@@ -31,19 +31,25 @@ import java.util.Optional;
  * <p>Thread-safety: every method synchronizes on this object; readers only copy. Unlike select-svc, the last state is
  * still reported while the stream is down: GetGangState says what gang-svc tracks, with the revision it is at. No
  * slice is taken while the stream is down (the replica may be stale); it resumes with the next snapshot.
+ *
+ * <p>The gang settings (the cluster PreemptMode and SchedulerTimeSlice) come with each snapshot, as everything else
+ * gang-svc knows: a controller restarted with another config brings new ones. Until the first snapshot nothing is
+ * sliced.
  */
 @Singleton
 public final class LiveGang implements ClusterEventListener, GangStatusSource {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LiveGang.class);
+
     /** Decisions still to send, with the replica's epoch and revision they were computed at. */
     public record Pending(String epoch, long revision, List<PartitionDecision> decisions) {}
 
-    private final GangSettings settings;
     private final InstantSource clock;
     private final GangMeters meters;
     private final Counter eventsAppliedCounter;
     private final MultiGauge jobsGauge;
     // Guarded by this.
+    private GangSettings settings;
     private GangReplica replica;
     private Timeslicer slicer;
     private boolean streamLive;
@@ -51,12 +57,11 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
     private Runnable onDecisions = () -> { };
 
     @Inject
-    public LiveGang(MeterRegistry registry, GangSettings settings) {
-        this(registry, settings, InstantSource.system());
+    public LiveGang(MeterRegistry registry) {
+        this(registry, InstantSource.system());
     }
 
-    public LiveGang(MeterRegistry registry, GangSettings settings, InstantSource clock) {
-        this.settings = settings;
+    public LiveGang(MeterRegistry registry, InstantSource clock) {
         this.clock = clock;
         this.meters = new GangMeters(registry);
         this.eventsAppliedCounter = Counter.builder("gantry.gang.events.applied")
@@ -67,8 +72,9 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
                 .register(registry);
     }
 
-    public GangSettings settings() {
-        return settings;
+    /** The settings of the last snapshot; empty before the first. */
+    public synchronized Optional<GangSettings> settings() {
+        return Optional.ofNullable(settings);
     }
 
     /** Run whenever an event or a rebuild led to decisions, on the stream's thread and outside this lock; must not block. */
@@ -81,6 +87,12 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
         boolean send;
         synchronized (this) {
             replica = GangReplica.fromSnapshot(epoch, revision, snapshot);
+            GangSettings next = SliceInputs.settings(snapshot);
+            if (!next.equals(settings)) {
+                LOG.info("PreemptMode={} SchedulerTimeSlice={}s: cluster-wide gang scheduling {}",
+                        snapshot.getGang().getPreemptMode(), next.timeSlice().toSeconds(), next.clusterGang() ? "on" : "off");
+            }
+            settings = next;
             slicer = Timeslicer.rebuild(settings, SliceInputs.rule(snapshot), SliceInputs.nodes(snapshot),
                     SliceInputs.partitions(snapshot, settings), SliceInputs.allocations(snapshot), clock.instant());
             streamLive = true;
@@ -147,9 +159,20 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
         return decisions.isEmpty() ? Optional.empty() : Optional.of(new Pending(replica.epoch(), replica.revision(), decisions));
     }
 
-    /** The controller's answer to one ApplySlice; returns whether it led to new decisions. */
-    public synchronized boolean applied(List<Long> suspended, List<Long> resumed, List<Long> skipped) {
-        return slicer != null && decided(slicer.applied(suspended, resumed, skipped, clock.instant()));
+    /**
+     * The controller's answer to one ApplySlice ({@code decision}, as sent); returns whether it led to new decisions.
+     * What it refused (decided on a view older than the job's latest change, or a resume onto a running job's
+     * resources) is outstanding again, to be decided anew once the newer events are in.
+     */
+    public synchronized boolean applied(PartitionDecision decision, List<Long> suspended, List<Long> resumed,
+                                        List<Long> skipped, List<Long> refused) {
+        if (slicer == null) {
+            return false;
+        }
+        if (!refused.isEmpty()) {
+            slicer.failed(decision.only(refused));
+        }
+        return decided(slicer.applied(suspended, resumed, skipped, clock.instant()));
     }
 
     /** An ApplySlice carrying {@code decision} failed; it is outstanding again (for the next slice). */

@@ -24,6 +24,12 @@ final class SliceInputs {
             .thenComparingInt(a -> a.getStartTime().getNanos())
             .thenComparingLong(Allocation::getJobId);
 
+    /** The snapshot's gang settings (a SchedulerTimeSlice of 0, unset, is Slurm's default). */
+    static GangSettings settings(ClusterSnapshot snapshot) {
+        int slice = snapshot.getGang().getTimeSliceSeconds();
+        return GangSettings.of(snapshot.getGang().getPreemptMode(), slice == 0 ? GangSettings.DEFAULT_TIME_SLICE.toSeconds() : slice);
+    }
+
     static OverlapRule rule(ClusterSnapshot snapshot) {
         return OverlapRule.of(snapshot.getSelect().getSelectType(), snapshot.getSelect().getSelectTypeParameters());
     }

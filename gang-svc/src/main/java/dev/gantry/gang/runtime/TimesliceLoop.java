@@ -25,8 +25,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Takes a time slice every SchedulerTimeSlice and sends gang-svc's decisions to scheduler-svc's
  * GangControl.ApplySlice (one call per partition, with the replica's epoch and revision): after each slice, and as
- * soon as an event led to a decision. A call that fails (FAILED_PRECONDITION: the controller is at another epoch or
- * revision; UNAVAILABLE; anything else) leaves its decisions outstanding; they are sent again at the next slice.
+ * soon as an event led to a decision. A call that fails (FAILED_PRECONDITION: the controller is at another epoch;
+ * UNAVAILABLE; anything else) leaves its decisions outstanding; they are sent again at the next slice. Decisions
+ * the controller refuses (made on a view older than a job's latest change) are outstanding again too: the event that
+ * made them stale is on its way, and sends them anew if they still stand.
+ *
+ * <p>As Slurm's timeslicer thread, it sleeps a whole SchedulerTimeSlice after each slice (the snapshot's current
+ * setting), one timer for every partition; before the first snapshot it looks again every second.
  *
  * <p>Thread-safety: ticks and sends run on one thread, so calls never overlap; {@link LiveGang} guards the state.
  */
@@ -50,10 +55,24 @@ public final class TimesliceLoop implements AutoCloseable {
     @Inject
     public TimesliceLoop(LiveGang gang, @Value("${gantry.scheduler-address}") String schedulerAddress) {
         this(gang, ManagedChannelBuilder.forTarget(schedulerAddress).usePlaintext().build(), true);
-        long slice = gang.settings().timeSlice().toMillis();
-        thread.scheduleAtFixedRate(this::tick, slice, slice, TimeUnit.MILLISECONDS);
+        scheduleNextTick();
         gang.onDecisions(this::sendSoon);
-        LOG.info("time slice every {} s; decisions go to GangControl at {}", slice / 1000.0, schedulerAddress);
+        LOG.info("decisions go to GangControl at {}", schedulerAddress);
+    }
+
+    /** The next slice one SchedulerTimeSlice from now (before the first snapshot: a look in a second). */
+    private void scheduleNextTick() {
+        long delay = gang.settings().map(s -> s.timeSlice().toMillis()).orElse(1000L);
+        try {
+            thread.schedule(() -> {
+                if (gang.settings().isPresent()) {
+                    tick();
+                }
+                scheduleNextTick();
+            }, delay, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("closed: no more slices");
+        }
     }
 
     /** For tests: no timer, nothing sent unless {@link #tick} or {@link #send} is called. */
@@ -119,7 +138,12 @@ public final class TimesliceLoop implements AutoCloseable {
                     decisions.subList(i, decisions.size()).forEach(gang::failed);
                     return;
                 }
-                more |= gang.applied(answer.getSuspendedList(), answer.getResumedList(), answer.getSkippedList());
+                if (answer.getRefusedCount() > 0) {
+                    LOG.debug("ApplySlice for {}: jobs {} refused; deciding again on the newer view", decision.partition(),
+                            answer.getRefusedList());
+                }
+                more |= gang.applied(decision, answer.getSuspendedList(), answer.getResumedList(), answer.getSkippedList(),
+                        answer.getRefusedList());
             }
             if (!more) {
                 return;

@@ -20,7 +20,6 @@ import dev.gantry.common.events.ClusterEventFollower;
 import dev.gantry.common.events.ReconnectBackoff;
 import dev.gantry.gang.fixture.FakeScheduler;
 import dev.gantry.gang.runtime.LiveGang;
-import dev.gantry.gang.slice.GangSettings;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -37,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class GangGrpcServiceTest {
 
     private final FakeScheduler scheduler = new FakeScheduler();
-    private final LiveGang gang = new LiveGang(new SimpleMeterRegistry(), GangSettings.OFF);
+    private final LiveGang gang = new LiveGang(new SimpleMeterRegistry());
     private Server server;
     private ManagedChannel channel;
     private ClusterEventFollower follower;

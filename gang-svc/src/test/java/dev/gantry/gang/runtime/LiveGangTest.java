@@ -9,6 +9,7 @@ import static dev.gantry.gang.fixture.GangEvents.released;
 import static dev.gantry.gang.fixture.GangEvents.running;
 import static dev.gantry.gang.fixture.GangEvents.snapshot;
 import static dev.gantry.gang.fixture.GangEvents.suspended;
+import static dev.gantry.gang.fixture.GangEvents.withGang;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class LiveGangTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final LiveGang gang = new LiveGang(registry, GangSettings.OFF);
+    private final LiveGang gang = new LiveGang(registry);
 
     @Test
     void reportsNothingBeforeTheFirstSnapshot() {
@@ -75,10 +76,10 @@ class LiveGangTest {
 
     @Test
     void anEventAnsweringAnOlderRequestAsksForASend_whenTheDecisionChangedMeanwhile() {
-        LiveGang sliced = new LiveGang(registry, new GangSettings(true, Duration.ofSeconds(30)), () -> Instant.EPOCH);
+        LiveGang sliced = new LiveGang(registry, () -> Instant.EPOCH);
         AtomicInteger sends = new AtomicInteger();
         sliced.onDecisions(sends::incrementAndGet);
-        sliced.onSnapshot(EPOCH, 1, snapshot(List.of("debug"), on(1, "debug", 1, "n1"), on(2, "debug", 2, "n1")));
+        sliced.onSnapshot(EPOCH, 1, withGang(snapshot(List.of("debug"), on(1, "debug", 1, "n1"), on(2, "debug", 2, "n1")), 30));
         assertEquals(1, sends.get(), "the rebuild suspends job 2");
         assertEquals(List.of(2L), sliced.take().orElseThrow().decisions().getFirst().suspend());
         sliced.onEvent(released(2, 1));             // job 2 may run again before its suspension lands

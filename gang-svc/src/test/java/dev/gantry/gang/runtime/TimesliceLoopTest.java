@@ -5,6 +5,7 @@ import static dev.gantry.gang.fixture.GangEvents.added;
 import static dev.gantry.gang.fixture.GangEvents.changed;
 import static dev.gantry.gang.fixture.GangEvents.on;
 import static dev.gantry.gang.fixture.GangEvents.snapshot;
+import static dev.gantry.gang.fixture.GangEvents.withGang;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.api.v1.ApplySliceRequest;
@@ -34,7 +35,7 @@ class TimesliceLoopTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-    private final LiveGang gang = new LiveGang(registry, new GangSettings(true, Duration.ofSeconds(2)), () -> now);
+    private final LiveGang gang = new LiveGang(registry, () -> now);
     private final FakeGangControl control = new FakeGangControl();
     private Server server;
     private ManagedChannel channel;
@@ -49,7 +50,7 @@ class TimesliceLoopTest {
         ClusterSnapshot snapshot = snapshot(List.of(), on(1, "batch", 10, "n1", "n2"), on(2, "batch", 20, "n1", "n2")).toBuilder()
                 .setSelect(SelectSettings.newBuilder().setSelectType("select/linear"))
                 .addPartitions(Partition.newBuilder().setName("batch").setPriorityTier(1)).build();
-        gang.onSnapshot(EPOCH, 7, snapshot);
+        gang.onSnapshot(EPOCH, 7, withGang(snapshot, 2));
     }
 
     @AfterEach
@@ -89,6 +90,20 @@ class TimesliceLoopTest {
         loop.send();
 
         assertEquals(List.of(request(7, List.of(2L), List.of()), request(8, List.of(2L), List.of())), control.requests());
+    }
+
+    @Test
+    void aRefusedDecisionIsOutstandingAgain_andSentWithTheNextEventsView() {
+        control.refuseNext();
+        loop.send();
+        assertEquals(List.of(request(7, List.of(2L), List.of())), control.requests());
+
+        gang.onEvent(added(8, on(3, "batch", 30, "n9")));
+        loop.send();
+
+        assertEquals(request(8, List.of(2L), List.of()), control.requests().getLast());
+        loop.send();
+        assertEquals(2, control.requests().size(), "once applied, it is not sent again while its event is awaited");
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.gantry.api.v1.Topology;
 import dev.gantry.api.v1.NodeState;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
+import dev.gantry.api.v1.GangParameters;
 import dev.gantry.api.v1.SelectSettings;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.PartitionConfig;
@@ -155,6 +156,8 @@ public final class ClusterProtos {
             }
         }
         b.setTopology(topology(state.config().topology()));
+        b.setGang(GangParameters.newBuilder().setPreemptMode(state.config().get(Keys.PREEMPT_MODE))
+                .setTimeSliceSeconds((int) (long) state.config().get(Keys.SCHEDULER_TIME_SLICE)));
         return b.build();
     }
 

@@ -28,7 +28,7 @@ public final class GangControlGrpcService extends GangControlGrpc.GangControlImp
                     + " is not the controller's (" + controller.epoch() + "); resynchronise").asRuntimeException());
             return;
         }
-        controller.gang.applySlice(request.getSuspendList(), request.getResumeList())
+        controller.gang.applySlice(request.getRevision(), request.getSuspendList(), request.getResumeList())
                 .whenCompleteAsync((v, e) -> { }, runtime.responses())
                 .whenComplete((r, e) -> {
                     if (e != null) {
@@ -36,7 +36,7 @@ public final class GangControlGrpcService extends GangControlGrpc.GangControlImp
                         return;
                     }
                     out.onNext(ApplySliceResponse.newBuilder().addAllSuspended(r.suspended()).addAllResumed(r.resumed())
-                            .addAllSkipped(r.skipped()).build());
+                            .addAllSkipped(r.skipped()).addAllRefused(r.refused()).build());
                     out.onCompleted();
                 });
     }

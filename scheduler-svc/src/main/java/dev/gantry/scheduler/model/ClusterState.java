@@ -27,6 +27,8 @@ public final class ClusterState {
     private final Map<String, int[]> coreUse = new java.util.HashMap<>();
     /** Per node, per user: {jobs holding part of it, how many of them are user-exclusive}; absent when none. */
     private final Map<String, Map<String, int[]>> owners = new java.util.HashMap<>();
+    /** Per node: the jobs holding part of it (running, suspended or completing); absent when none. */
+    private final Map<String, java.util.Set<Long>> holders = new java.util.HashMap<>();
     private Consumer<JobRecord> jobListener = j -> {};
 
     public ClusterState(ClusterConfig config) {
@@ -86,10 +88,23 @@ public final class ClusterState {
         return java.util.Collections.unmodifiableMap(owners.getOrDefault(node, Map.of()));
     }
 
+    /** The ids of the jobs holding part of {@code node}: running, suspended or completing. */
+    public java.util.Set<Long> holders(String node) {
+        return java.util.Collections.unmodifiableSet(holders.getOrDefault(node, java.util.Set.of()));
+    }
+
     private void own(JobRecord j, int sign) {
         boolean exclusive = exclusiveUser(j, j.partition());
         String user = j.user() == null ? "" : j.user();
         for (String node : new java.util.LinkedHashSet<>(j.nodeNames())) {
+            if (sign > 0) {
+                holders.computeIfAbsent(node, k -> new java.util.HashSet<>()).add(j.id());
+            } else {
+                java.util.Set<Long> on = holders.get(node);
+                if (on != null && on.remove(j.id()) && on.isEmpty()) {
+                    holders.remove(node);
+                }
+            }
             Map<String, int[]> users = owners.computeIfAbsent(node, k -> new java.util.HashMap<>());
             int[] count = users.computeIfAbsent(user, k -> new int[2]);
             count[0] += sign;

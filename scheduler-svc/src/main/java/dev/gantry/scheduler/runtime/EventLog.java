@@ -31,6 +31,8 @@ public final class EventLog implements AutoCloseable {
     private final List<StreamFeed<ClusterEvent>> subscribers = new CopyOnWriteArrayList<>();
     /** Published, not yet handed to the feeds (controller thread). */
     private final List<ClusterEvent> unsent = new ArrayList<>();
+    /** Per job holding resources: the revision of its latest allocation event (controller thread). */
+    private final java.util.Map<Long, Long> allocationRevisions = new java.util.HashMap<>();
     private long revision;
 
     public EventLog() {
@@ -54,7 +56,21 @@ public final class EventLog implements AutoCloseable {
     /** Stamps the event with the epoch and the next revision; the next {@link #flush} sends it to every subscriber. */
     public void publish(ClusterEvent.Builder event) {
         revision++;
+        switch (event.getEventCase()) {
+            case ALLOCATION_ADDED -> allocationRevisions.put(event.getAllocationAdded().getJobId(), revision);
+            case ALLOCATION_CHANGED -> allocationRevisions.put(event.getAllocationChanged().getJobId(), revision);
+            case ALLOCATION_RELEASED -> allocationRevisions.remove(event.getAllocationReleased());
+            default -> { }
+        }
         unsent.add(event.setEpoch(epoch).setRevision(revision).build());
+    }
+
+    /**
+     * The revision of the latest allocation event (added or changed) of a job that holds resources, 0 when it holds
+     * none (controller thread). A decision made at an earlier revision did not see that change.
+     */
+    public long allocationRevision(long jobId) {
+        return allocationRevisions.getOrDefault(jobId, 0L);
     }
 
     /** Queues the events published since the last flush for every subscriber, in revision order (controller thread). */

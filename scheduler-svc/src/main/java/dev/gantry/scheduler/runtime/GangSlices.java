@@ -1,41 +1,64 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.ClusterEvent;
+import dev.gantry.common.config.Keys;
+import dev.gantry.common.overlap.OverlapRule;
 import dev.gantry.scheduler.api.ClusterProtos;
+import dev.gantry.scheduler.control.ResumeOverlap;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * gang-svc's time-slicing and shadow decisions, applied on the controller thread: a suspended job stops being
  * charged usage and its suspended time is kept out of its run time and its time limit.
+ *
+ * <p>gang-svc decides on a replica of the event stream, which may lag the controller. A decision names the revision
+ * of the view it was made on; one about a job whose allocation changed after that revision is refused (gang-svc
+ * decides again once it has seen the change), and a resume that would overlap a running job of the same or a higher
+ * PriorityTier is refused whatever the revision ({@link ResumeOverlap}): never two overlapping jobs running together.
+ * Suspensions come first, so a swap in one call resumes onto the resources it frees.
  */
 public final class GangSlices {
 
+    private static final Logger LOG = LoggerFactory.getLogger(GangSlices.class);
+
     private final Controller controller;
+    private ResumeOverlap overlap;
 
     GangSlices(Controller controller) {
         this.controller = controller;
     }
 
     /** What an ApplySlice did. */
-    public record SliceOutcome(List<Long> suspended, List<Long> resumed, List<Long> skipped) {}
+    public record SliceOutcome(List<Long> suspended, List<Long> resumed, List<Long> skipped, List<Long> refused) {}
 
-    /** gang-svc's decision: suspends and resumes jobs where that still applies; durable before the answer. */
-    public CompletableFuture<SliceOutcome> applySlice(List<Long> suspend, List<Long> resume) {
+    /**
+     * gang-svc's decision, made on its view at {@code revision}: suspends and resumes jobs where that still applies;
+     * durable before the answer.
+     */
+    public CompletableFuture<SliceOutcome> applySlice(long revision, List<Long> suspend, List<Long> resume) {
         return controller.call(() -> {
             Instant now = controller.clock.instant();
             List<Long> suspended = new ArrayList<>();
             List<Long> resumed = new ArrayList<>();
             List<Long> skipped = new ArrayList<>();
+            List<Long> refused = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : suspend) {
                 JobRecord j = controller.state.job(id);
                 if (j == null || j.state() != JobState.RUNNING || j.completing()) {
                     skipped.add(id);
+                    continue;
+                }
+                if (stale(id, revision)) {
+                    refused.add(id);
                     continue;
                 }
                 writes.add(suspend(j, now));
@@ -48,6 +71,16 @@ public final class GangSlices {
                     skipped.add(id);
                     continue;
                 }
+                if (stale(id, revision)) {
+                    refused.add(id);
+                    continue;
+                }
+                Optional<Long> blocker = overlap().conflict(j);
+                if (blocker.isPresent()) {
+                    LOG.info("gang-svc's resume of job {} refused: it would overlap running job {}", id, blocker.get());
+                    refused.add(id);
+                    continue;
+                }
                 JobRecord r = j.toBuilder().suspendedSeconds(suspendedUntil(j, now)).state(JobState.RUNNING, now).build();
                 controller.state.put(r);
                 controller.priorities.started(r, now);
@@ -57,14 +90,34 @@ public final class GangSlices {
                 resumed.add(id);
             }
             controller.metrics.slice(suspended.size(), resumed.size());
+            controller.metrics.sliceRefusals(refused.size());
             if (!resumed.isEmpty() || !suspended.isEmpty()) {
                 controller.trigger();
             }
-            return new SliceBatch(new SliceOutcome(suspended, resumed, skipped), writes);
+            return new SliceBatch(new SliceOutcome(suspended, resumed, skipped, refused), writes);
         }).thenCompose(b -> CompletableFuture.allOf(b.writes.toArray(CompletableFuture[]::new)).thenApply(v -> b.outcome));
     }
 
     private record SliceBatch(SliceOutcome outcome, List<CompletableFuture<Void>> writes) {}
+
+    /** The job's allocation changed after the decision's view (controller thread). */
+    private boolean stale(long jobId, long revision) {
+        long changed = controller.events.allocationRevision(jobId);
+        if (changed > revision) {
+            LOG.debug("gang-svc's decision on job {} refused: made at revision {}, the job changed at {}", jobId, revision, changed);
+            return true;
+        }
+        return false;
+    }
+
+    private ResumeOverlap overlap() {
+        if (overlap == null) {
+            var config = controller.state.config();
+            overlap = new ResumeOverlap(controller.state,
+                    OverlapRule.of(config.get(Keys.SELECT_TYPE), config.get(Keys.SELECT_TYPE_PARAMETERS)));
+        }
+        return overlap;
+    }
 
     /**
      * Suspends a running job (controller thread): SUSPENDED from {@code now}, no more usage charged, the change

@@ -68,6 +68,10 @@ public final class SchedulerMetrics {
                 .description("Jobs the controller suspended, by who asked").register(registry);
         this.gangResumed = Counter.builder("gantry_jobs_resumed_total").tag("by", "gang")
                 .description("Jobs the controller resumed, by who asked").register(registry);
+        this.gangRefused = Counter.builder("gantry_gang_decisions_refused_total")
+                .description("gang-svc suspend/resume decisions the controller refused: made on a view older than the job's "
+                        + "latest change, or a resume that would overlap a running job of the same or a higher tier")
+                .register(registry);
         this.operatorSuspended = Counter.builder("gantry_jobs_suspended_total").tag("by", "scontrol")
                 .description("Jobs the controller suspended, by who asked").register(registry);
         this.operatorResumed = Counter.builder("gantry_jobs_resumed_total").tag("by", "scontrol")
@@ -127,6 +131,7 @@ public final class SchedulerMetrics {
     private final Counter gangSuspended;
     private final DistributionSummary victimsPerPreemptor;
     private final Counter gangResumed;
+    private final Counter gangRefused;
     private final Counter operatorSuspended;
     private final Counter operatorResumed;
     private final java.util.concurrent.atomic.AtomicLong backfillDepth = new java.util.concurrent.atomic.AtomicLong();
@@ -200,6 +205,10 @@ public final class SchedulerMetrics {
     public void slice(int suspended, int resumed) {
         gangSuspended.increment(suspended);
         gangResumed.increment(resumed);
+    }
+
+    public void sliceRefusals(int refused) {
+        gangRefused.increment(refused);
     }
 
     public void mainPass(long nanos) {

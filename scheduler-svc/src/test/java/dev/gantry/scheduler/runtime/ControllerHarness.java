@@ -112,6 +112,12 @@ final class ControllerHarness implements AutoCloseable {
         }).join();
     }
 
+    /** gang-svc's ApplySlice, decided on a view of the controller's latest revision. */
+    GangSlices.SliceOutcome slice(List<Long> suspend, List<Long> resume) {
+        long revision = controller.call(() -> controller.events.revision()).join();
+        return controller.gang.applySlice(revision, suspend, resume).join();
+    }
+
     JobRecord job(long id) {
         return controller.call(() -> controller.state.job(id)).join();
     }

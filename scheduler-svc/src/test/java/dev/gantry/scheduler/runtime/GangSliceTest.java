@@ -50,11 +50,11 @@ class GangSliceTest {
     void suspendThenResume_accountsTheSuspendedTime_andShowsRunTimeWithoutIt() {
         long id = running();
         advance(30);
-        assertEquals(List.of(id), h.controller.gang.applySlice(List.of(id), List.of()).join().suspended());
+        assertEquals(List.of(id), h.slice(List.of(id), List.of()).suspended());
         assertEquals(JobState.SUSPENDED, h.job(id).state());
         assertEquals(JobState.SUSPENDED, h.store.jobs.get(id).state()); // durable before the answer
         advance(100);
-        assertEquals(List.of(id), h.controller.gang.applySlice(List.of(), List.of(id)).join().resumed());
+        assertEquals(List.of(id), h.slice(List.of(), List.of(id)).resumed());
         advance(10);
         JobRecord j = h.job(id);
         assertEquals(JobState.RUNNING, j.state());
@@ -67,7 +67,7 @@ class GangSliceTest {
     @Test
     void whatNoLongerApplies_isSkipped() {
         long id = running();
-        var r = h.controller.gang.applySlice(List.of(999L), List.of(id)).join(); // unknown; and resuming a running job
+        var r = h.slice(List.of(999L), List.of(id)); // unknown; and resuming a running job
         assertEquals(List.of(999L, id), r.skipped());
         assertEquals(JobState.RUNNING, h.job(id).state());
     }
@@ -76,9 +76,9 @@ class GangSliceTest {
     void timeSuspended_doesNotCountAgainstTheTimeLimit() {
         long id = running();
         advance(50);
-        h.controller.gang.applySlice(List.of(id), List.of()).join();
+        h.slice(List.of(id), List.of());
         advance(100);
-        h.controller.gang.applySlice(List.of(), List.of(id)).join();
+        h.slice(List.of(), List.of(id));
         advance(5); // 55 s of running: within the 60 s limit
         h.controller.run(h.controller::enforceTimeLimits).join();
         assertEquals(JobState.RUNNING, h.job(id).state());
@@ -90,7 +90,7 @@ class GangSliceTest {
     @Test
     void requeueingASuspendedJob_countsTheSuspensionAsSuspendedTime() {
         long id = running();
-        h.controller.gang.applySlice(List.of(id), List.of()).join();
+        h.slice(List.of(id), List.of());
         advance(100);
         var result = h.controller.commands.requeue(List.of(id), "alice", false).join().get(0);
         assertEquals(true, result.getOk(), result.getError());

@@ -138,7 +138,7 @@ class ManualSuspensionTest {
         long id = running();
         suspend(id, "oper");
 
-        var outcome = h.controller.gang.applySlice(List.of(), List.of(id)).join();
+        var outcome = h.slice(List.of(), List.of(id));
 
         assertEquals(List.of(id), outcome.skipped());
         assertEquals(JobState.SUSPENDED, h.job(id).state());
@@ -201,7 +201,7 @@ class ManualSuspensionTest {
         assertEquals("Job is pending execution", resume(pending, "oper").getError());
         assertEquals("Requested operation is presently disabled", resume(id, "oper").getError()); // running
         assertEquals("Invalid job id specified", suspend(999, "oper").getError());
-        h.controller.gang.applySlice(List.of(id), List.of()).join(); // gang-svc's suspension
+        h.slice(List.of(id), List.of()); // gang-svc's suspension
         assertEquals("Requested operation is presently disabled", suspend(id, "oper").getError());
         assertEquals("Requested operation is presently disabled", resume(id, "oper").getError());
         h.controller.cancel(List.of(id)).join();

@@ -1,0 +1,113 @@
+package dev.gantry.scheduler.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.gantry.api.v1.JobSpec;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeShare;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The controller checks gang-svc's decisions before it applies them: one made on a view older than the job's latest
+ * allocation change is refused, and a resume that would overlap a running job of the same or a higher PriorityTier is
+ * refused whatever its revision — a stale resume never runs two overlapping jobs.
+ */
+class GangDecisionChecksTest {
+
+    ControllerHarness h;
+
+    @BeforeEach
+    void start() throws Exception {
+        h = new ControllerHarness("""
+                SelectType=select/cons_tres
+                SelectTypeParameters=CR_Core_Memory
+                PreemptType=preempt/partition_prio
+                PreemptMode=SUSPEND,GANG
+                NodeName=n[1-2] CPUs=4 CoresPerSocket=4 RealMemory=8192
+                PartitionName=low Nodes=n[1-2] Default=YES MaxTime=60 State=UP OverSubscribe=FORCE:2 PriorityTier=1
+                PartitionName=high Nodes=n[1-2] MaxTime=60 State=UP OverSubscribe=FORCE:2 PriorityTier=2
+                """);
+    }
+
+    @AfterEach
+    void stop() {
+        h.close();
+    }
+
+    /** A job set running in {@code partition} on n1's cores {@code cores}. */
+    long running(String partition, Integer... cores) {
+        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build()).join();
+        h.controller.call(() -> {
+            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get()).partition(partition)
+                    .allocation(List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of())))
+                    .startTime(h.now.get()).build();
+            h.controller.state.put(j);
+            return null;
+        }).join();
+        return id;
+    }
+
+    long revision() {
+        return h.controller.call(() -> h.controller.events.revision()).join();
+    }
+
+    @Test
+    void aDecisionMadeBeforeTheJobsLatestChange_isRefused_andTheSameOnTheNewViewApplies() {
+        long id = running("low", 0, 1);
+        long before = revision();
+        h.slice(List.of(id), List.of());                 // published: the job changed at before + 1
+
+        var stale = h.controller.gang.applySlice(before, List.of(), List.of(id)).join();
+
+        assertEquals(List.of(id), stale.refused());
+        assertEquals(JobState.SUSPENDED, h.job(id).state());
+        assertEquals(List.of(id), h.slice(List.of(), List.of(id)).resumed());
+        assertEquals(JobState.RUNNING, h.job(id).state());
+    }
+
+    @Test
+    void aResumeOntoTheCoresOfARunningJobOfTheSamePartition_isRefused_butASwapInOneCallApplies() {
+        long first = running("low", 0, 1);
+        long second = running("low", 1, 2);
+        h.slice(List.of(second), List.of());
+
+        var refused = h.slice(List.of(), List.of(second));
+
+        assertEquals(List.of(second), refused.refused());
+        assertEquals(JobState.SUSPENDED, h.job(second).state());
+        assertEquals(JobState.RUNNING, h.job(first).state());
+        var swap = h.slice(List.of(first), List.of(second));
+        assertEquals(List.of(first), swap.suspended());
+        assertEquals(List.of(second), swap.resumed());
+    }
+
+    @Test
+    void aResumeOnOtherCores_applies() {
+        running("low", 0, 1);
+        long other = running("low", 2, 3);
+        h.slice(List.of(other), List.of());
+
+        assertEquals(List.of(other), h.slice(List.of(), List.of(other)).resumed());
+    }
+
+    @Test
+    void aLowerTierJobIsNotResumedUnderAHigherTierJob_butAHigherTierJobIsResumedOverALowerOne() {
+        long low = running("low", 0, 1);
+        h.slice(List.of(low), List.of());                // suspended under a preemptor
+        long high = running("high", 0, 1);
+
+        assertEquals(List.of(low), h.slice(List.of(), List.of(low)).refused());
+
+        h.slice(List.of(high), List.of());
+        h.controller.call(() -> {                         // meanwhile the low job runs again (gang-svc's shadow is gone)
+            h.controller.state.put(h.controller.state.job(low).toBuilder().state(JobState.RUNNING, h.now.get()).build());
+            return null;
+        }).join();
+        assertEquals(List.of(high), h.slice(List.of(), List.of(high)).resumed());
+    }
+}
