@@ -121,12 +121,12 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
 
     @Override
     public void suspendJob(SuspendJobRequest request, StreamObserver<SuspendJobResponse> response) {
-        answer(supervisor.suspend(request.getJobId()), SuspendJobResponse::getDefaultInstance, response);
+        answer(supervisor.suspend(request.getJobId(), request.getRestartCount()), SuspendJobResponse::getDefaultInstance, response);
     }
 
     @Override
     public void resumeJob(ResumeJobRequest request, StreamObserver<ResumeJobResponse> response) {
-        answer(supervisor.resume(request.getJobId()), ResumeJobResponse::getDefaultInstance, response);
+        answer(supervisor.resume(request.getJobId(), request.getRestartCount()), ResumeJobResponse::getDefaultInstance, response);
     }
 
     @Override

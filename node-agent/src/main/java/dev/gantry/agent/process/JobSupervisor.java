@@ -2,6 +2,7 @@ package dev.gantry.agent.process;
 
 import dev.gantry.agent.job.AllocationHolder;
 import dev.gantry.agent.job.ControlOutcome;
+import dev.gantry.agent.job.EarlyControls;
 import dev.gantry.agent.job.ExitStatus;
 import dev.gantry.agent.job.JobState;
 import dev.gantry.agent.job.JobUser;
@@ -44,6 +45,9 @@ import org.slf4j.LoggerFactory;
 public final class JobSupervisor implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(JobSupervisor.class);
+    /** How long a suspend or resume that came before its run's launch is kept: longer than a credential lives. */
+    static final Duration EARLY_CONTROL_MEMORY = Duration.ofMinutes(10);
+    static final int EARLY_CONTROL_CAPACITY = 4096;
     /** A waiter thread only blocks in Process.waitFor: a small stack is plenty. */
     private static final long LEADER_WAITER_STACK = 256 * 1024;
 
@@ -64,6 +68,8 @@ public final class JobSupervisor implements AutoCloseable {
     private final JobTelemetry telemetry;
     private final Timing timing;
     private final Map<Long, RunningJob> jobs = new HashMap<>();
+    /** Suspends and resumes that came before the run they name was launched here (guarded by this). */
+    private final EarlyControls early;
     private final JobCompletion completion;
     private final ScheduledFuture<?> sampling;
 
@@ -81,6 +87,7 @@ public final class JobSupervisor implements AutoCloseable {
         this.sink = sink;
         this.telemetry = telemetry;
         this.timing = timing;
+        this.early = new EarlyControls(clock, EARLY_CONTROL_MEMORY, EARLY_CONTROL_CAPACITY);
         this.completion = new JobCompletion(containment, launcher, table, sink, telemetry, clock, this);
         this.sampling = scheduler.scheduleWithFixedDelay(this::sampleUsage, timing.usageSample().toMillis(),
                 timing.usageSample().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -134,7 +141,7 @@ public final class JobSupervisor implements AutoCloseable {
         if (!cred.getStepId().isEmpty()) {
             return new LaunchPreparation.Settled(new LaunchOutcome.Refused("credential is for step " + jobId + "." + cred.getStepId() + ", not for launching the job"));
         }
-        RunningJob job = new RunningJob(jobId);
+        RunningJob job = new RunningJob(jobId, order.restartCount());
         synchronized (this) {
             Instant issuedAt = Instant.ofEpochSecond(cred.getIssuedAt().getSeconds(), cred.getIssuedAt().getNanos());
             Optional<String> refusal = jobs.containsKey(jobId)
@@ -146,6 +153,7 @@ public final class JobSupervisor implements AutoCloseable {
             }
             guard.launched(jobId, issuedAt, Instant.ofEpochSecond(cred.getExpiresAt().getSeconds(), cred.getExpiresAt().getNanos()));
             jobs.put(jobId, job);
+            job.startSuspended = early.takeFor(jobId, order.restartCount()).orElse(false);
         }
         JobUser user = new JobUser(cred.getUser(), Integer.toUnsignedLong(cred.getUid()), Integer.toUnsignedLong(cred.getGid()));
         BatchLauncher.Attempt attempt;
@@ -177,8 +185,27 @@ public final class JobSupervisor implements AutoCloseable {
         return outcome;
     }
 
-    /** Enters a job whose script now runs into the table (and its file), and starts following its leader. */
-    synchronized LaunchOutcome register(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process) {
+    /**
+     * Lets a prepared job's script run and enters it into the table as running — or, when the controller suspended it
+     * before this moment (its SuspendJob came before or during the launch), stops it first and enters it suspended, so
+     * that nothing of it runs: the status-keeping shell reads "go" only once thawed. Under this lock, so a suspend or
+     * resume arriving meanwhile waits and then finds the job in its state.
+     */
+    synchronized LaunchOutcome release(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process) {
+        if (job.startSuspended) {
+            group.started(process.pid());
+            BatchLauncher.awaitInPlace(process, group);
+            group.freeze();
+            job.settled = true;
+        }
+        return switch (launcher.release(job.jobId, process)) {
+            case BatchLauncher.Attempt.NotStarted n -> notStarted(job, group, n.outcome());
+            case BatchLauncher.Attempt.Started s -> register(order, job, user, group, s.process());
+        };
+    }
+
+    /** Enters a job whose script now runs (or waits, stopped, to run) into the table and its file, and follows its leader. */
+    private LaunchOutcome register(LaunchOrder order, RunningJob job, JobUser user, Containment.JobGroup group, Process process) {
         long jobId = job.jobId;
         group.started(process.pid());
         job.process = process;
@@ -188,9 +215,10 @@ public final class JobSupervisor implements AutoCloseable {
         job.user = user;
         job.group = group;
         job.startedAt = clock.instant();
-        job.state = JobState.RUNNING;
+        job.state = job.startSuspended ? JobState.SUSPENDED : JobState.RUNNING;
         table.save(job.entry());
-        LOG.info("job {}: started batch script as pid {} in {}", jobId, job.pid, group.id());
+        LOG.info("job {}: started batch script as pid {} in {}{}", jobId, job.pid, group.id(),
+                job.startSuspended ? ", suspended (the controller suspended it before it ran)" : "");
         Thread.ofPlatform().name("job-" + jobId + "-leader").daemon(true).stackSize(LEADER_WAITER_STACK)
                 .start(() -> awaitLeader(job));
         if (job.pendingKillWait != null) {
@@ -218,13 +246,27 @@ public final class JobSupervisor implements AutoCloseable {
         return ControlOutcome.DONE;
     }
 
-    /** SuspendJob: stops every process in place. Suspending a suspended job does nothing. */
-    public synchronized ControlOutcome suspend(long jobId) {
+    /**
+     * SuspendJob for run {@code run}: stops every process in place. Suspending a suspended job does nothing. A job still
+     * starting here starts stopped; one not launched here yet (the order overtook its launch, or the launch is still
+     * being forwarded) starts stopped when it comes ({@link EarlyControls}). An order for an earlier run is ignored.
+     */
+    public synchronized ControlOutcome suspend(long jobId, int run) {
         RunningJob job = jobs.get(jobId);
-        if (job == null) {
-            return new ControlOutcome.NoSuchJob(jobId);
+        if (job == null || (!job.isRun(run) && run > job.run)) {
+            early.record(jobId, run, true);
+            LOG.info("job {}: suspend before its run {} was launched here; it will start suspended", jobId, run);
+            return ControlOutcome.DONE;
+        }
+        if (!job.isRun(run)) {
+            return ControlOutcome.DONE; // meant for an earlier run of the job
         }
         return switch (job.state) {
+            case STARTING -> {
+                job.startSuspended = true;
+                LOG.info("job {}: suspended while starting; it will start suspended", jobId);
+                yield ControlOutcome.DONE;
+            }
             case RUNNING -> {
                 job.settle();
                 job.group.freeze();
@@ -234,19 +276,26 @@ public final class JobSupervisor implements AutoCloseable {
                 yield ControlOutcome.DONE;
             }
             case SUSPENDED -> ControlOutcome.DONE;
-            case STARTING -> new ControlOutcome.WrongState("job " + jobId + " is still starting");
             case TERMINATING, ENDING -> new ControlOutcome.WrongState("job " + jobId + " is being terminated");
         };
     }
 
-    /** ResumeJob: continues a suspended job. Resuming a job that is not suspended does nothing. */
-    public synchronized ControlOutcome resume(long jobId) {
+    /**
+     * ResumeJob for run {@code run}: continues a suspended job. Resuming a job that is not suspended does nothing. It
+     * cancels an earlier suspend of a job still starting, or not launched here yet.
+     */
+    public synchronized ControlOutcome resume(long jobId, int run) {
         RunningJob job = jobs.get(jobId);
-        if (job == null) {
-            return new ControlOutcome.NoSuchJob(jobId);
+        if (job == null || (!job.isRun(run) && run > job.run)) {
+            early.record(jobId, run, false);
+            return ControlOutcome.DONE;
+        }
+        if (!job.isRun(run)) {
+            return ControlOutcome.DONE;
         }
         if (job.state == JobState.STARTING) {
-            return new ControlOutcome.WrongState("job " + jobId + " is still starting");
+            job.startSuspended = false;
+            return ControlOutcome.DONE;
         }
         if (job.state == JobState.SUSPENDED) {
             job.settle();
@@ -266,6 +315,7 @@ public final class JobSupervisor implements AutoCloseable {
      */
     public synchronized boolean terminate(long jobId, Duration killWait, String reason) {
         guard.revoked(jobId);
+        early.forget(jobId);
         RunningJob job = jobs.get(jobId);
         if (job == null) {
             LOG.info("job {}: terminate ({}) for a job not running here; later launches refused", jobId, reason);

@@ -35,11 +35,12 @@ public final class JobTableStore implements ExitJournal {
     /**
      * One running job as the table remembers it.
      *
+     * @param run the job's restart count when launched (-1: recorded by an agent that did not keep it)
      * @param pidStartTicks the leader's start time in /proc (pid plus start time name the process for good)
      * @param group the containment's {@link Containment.JobGroup#descriptor()}
      * @param terminateReason set once the kill sequence began, else empty
      */
-    public record Entry(long jobId, long pid, long pidStartTicks, Instant startedAt, String partition, JobUser user,
+    public record Entry(long jobId, int run, long pid, long pidStartTicks, Instant startedAt, String partition, JobUser user,
             String group, boolean suspended, String terminateReason) {}
 
     private final Path dir;
@@ -52,6 +53,7 @@ public final class JobTableStore implements ExitJournal {
     public void save(Entry e) {
         Properties p = new Properties();
         p.setProperty("job_id", Long.toString(e.jobId()));
+        p.setProperty("restart_count", Integer.toString(e.run()));
         p.setProperty("pid", Long.toString(e.pid()));
         p.setProperty("pid_start_ticks", Long.toString(e.pidStartTicks()));
         p.setProperty("started_at", e.startedAt().toString());
@@ -74,7 +76,8 @@ public final class JobTableStore implements ExitJournal {
         List<Entry> out = new ArrayList<>();
         for (Properties p : readAll("job")) {
             try {
-                out.add(new Entry(Long.parseLong(p.getProperty("job_id")), Long.parseLong(p.getProperty("pid")),
+                out.add(new Entry(Long.parseLong(p.getProperty("job_id")),
+                        Integer.parseInt(p.getProperty("restart_count", "-1")), Long.parseLong(p.getProperty("pid")),
                         Long.parseLong(p.getProperty("pid_start_ticks")), Instant.parse(p.getProperty("started_at")),
                         p.getProperty("partition", ""),
                         new JobUser(p.getProperty("user", ""), Long.parseLong(p.getProperty("uid", "0")), Long.parseLong(p.getProperty("gid", "0"))),

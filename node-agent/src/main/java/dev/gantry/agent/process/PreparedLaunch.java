@@ -7,8 +7,8 @@ import java.time.Duration;
 
 /**
  * A prepared launch: the job is in its supervisor's table, its process exists, contained and bound, and waits for
- * "go". Settles once: {@link #go} releases it and enters it into the table as running; {@link #abandon} kills it
- * unstarted and takes the job out. Thread-safe.
+ * "go". Settles once: {@link #go} releases it and enters it into the table as running (or stopped, when the controller
+ * suspended it meanwhile); {@link #abandon} kills it unstarted and takes the job out. Thread-safe.
  */
 final class PreparedLaunch implements LaunchPreparation {
     private final JobSupervisor supervisor;
@@ -44,10 +44,7 @@ final class PreparedLaunch implements LaunchPreparation {
             }
             settled = true;
         }
-        LaunchOutcome outcome = switch (launcher.release(job.jobId, process)) {
-            case BatchLauncher.Attempt.NotStarted n -> supervisor.notStarted(job, group, n.outcome());
-            case BatchLauncher.Attempt.Started s -> supervisor.register(order, job, user, group, s.process());
-        };
+        LaunchOutcome outcome = supervisor.release(order, job, user, group, process);
         telemetry.launched(outcome, outcome instanceof LaunchOutcome.Started ? Duration.ofNanos(latencyNanos) : null);
         return outcome;
     }

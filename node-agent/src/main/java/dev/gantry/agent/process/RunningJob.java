@@ -11,7 +11,11 @@ import java.util.concurrent.ScheduledFuture;
 final class RunningJob {
 
     final long jobId;
+    /** The run this is (its restart count); {@link #ANY_RUN} for a job re-adopted from a table that did not record it. */
+    final int run;
     JobState state = JobState.STARTING;
+    /** While STARTING: the controller holds the job suspended, so it starts stopped. */
+    boolean startSuspended;
     /** The batch script's process when this agent run started it; null for a job re-adopted after a restart. */
     Process process;
     /** The leader's pid and /proc start time, which name it for good (set once it runs). */
@@ -34,13 +38,21 @@ final class RunningJob {
     /** The latest sample's resident memory, for the per-partition gauges. */
     long rssKb;
 
-    RunningJob(long jobId) {
+    static final int ANY_RUN = -1;
+
+    RunningJob(long jobId, int run) {
         this.jobId = jobId;
+        this.run = run;
+    }
+
+    /** Whether a suspend or resume for run {@code run} of this job is meant for this one. */
+    boolean isRun(int run) {
+        return this.run == ANY_RUN || this.run == run;
     }
 
     /** A job an earlier run of the agent started, as its table entry names it. */
     static RunningJob adopted(JobTableStore.Entry e, Containment.JobGroup group) {
-        RunningJob job = new RunningJob(e.jobId());
+        RunningJob job = new RunningJob(e.jobId(), e.run());
         job.pid = e.pid();
         job.pidStartTicks = e.pidStartTicks();
         job.partition = e.partition();
@@ -68,7 +80,7 @@ final class RunningJob {
     }
 
     JobTableStore.Entry entry() {
-        return new JobTableStore.Entry(jobId, pid, pidStartTicks, startedAt, partition, user, group.descriptor(),
+        return new JobTableStore.Entry(jobId, run, pid, pidStartTicks, startedAt, partition, user, group.descriptor(),
                 state == JobState.SUSPENDED, terminateReason == null ? "" : terminateReason);
     }
 }

@@ -87,7 +87,7 @@ class SuspendResumeTest {
             assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode(), "signal " + bad);
         }
         StatusRuntimeException unknown = assertThrows(StatusRuntimeException.class,
-                () -> rig.agent.suspendJob(SuspendJobRequest.newBuilder().setJobId(999).build()));
+                () -> rig.agent.signalJob(SignalJobRequest.newBuilder().setJobId(999).setSignal(10).build()));
         assertEquals(Status.Code.NOT_FOUND, unknown.getStatus().getCode());
     }
 

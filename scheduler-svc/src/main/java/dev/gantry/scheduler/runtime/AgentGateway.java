@@ -49,15 +49,17 @@ public final class AgentGateway implements AutoCloseable {
         return f;
     }
 
-    public CompletableFuture<SuspendJobResponse> suspend(String address, long jobId) {
+    /** SuspendJob for run {@code restartCount} of the job. */
+    public CompletableFuture<SuspendJobResponse> suspend(String address, long jobId, int restartCount) {
         CompletableFuture<SuspendJobResponse> f = new CompletableFuture<>();
-        stub(address).suspendJob(SuspendJobRequest.newBuilder().setJobId(jobId).build(), observer(f));
+        stub(address).suspendJob(SuspendJobRequest.newBuilder().setJobId(jobId).setRestartCount(restartCount).build(), observer(f));
         return f;
     }
 
-    public CompletableFuture<ResumeJobResponse> resume(String address, long jobId) {
+    /** ResumeJob for run {@code restartCount} of the job. */
+    public CompletableFuture<ResumeJobResponse> resume(String address, long jobId, int restartCount) {
         CompletableFuture<ResumeJobResponse> f = new CompletableFuture<>();
-        stub(address).resumeJob(ResumeJobRequest.newBuilder().setJobId(jobId).build(), observer(f));
+        stub(address).resumeJob(ResumeJobRequest.newBuilder().setJobId(jobId).setRestartCount(restartCount).build(), observer(f));
         return f;
     }
 

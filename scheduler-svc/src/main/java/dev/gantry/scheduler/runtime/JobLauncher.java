@@ -40,6 +40,7 @@ public final class JobLauncher {
 
     private final AgentGateway agents;
     private final CredentialSigner signer;
+    private final ControlOrder controlOrder = new ControlOrder();
     private Controller controller;
 
     public JobLauncher(AgentGateway agents, CredentialSigner signer) {
@@ -251,21 +252,26 @@ public final class JobLauncher {
     }
 
     /**
-     * Stops (or continues) a job's processes in place on its batch host, for gang scheduling; a failure is logged
-     * and the next slice's decision corrects it.
+     * Stops (or continues) a job's processes in place on each of its nodes, naming its run; each node gets one job's
+     * suspends and resumes one at a time, in decision order ({@link ControlOrder}). The agent applies one that comes
+     * before or during the run's launch when the launch gets there, so the job starts stopped. A failure is logged.
      */
     void suspendOrResume(JobRecord job, boolean suspend) {
+        int run = job.controls().restartCount();
         for (String node : job.nodeNames()) {
             NodeRecord host = controller.state.node(node);
             if (host == null || host.agentAddress().isEmpty()) {
                 continue;
             }
-            var call = suspend ? agents.suspend(host.agentAddress(), job.id()) : agents.resume(host.agentAddress(), job.id());
-            call.whenComplete((r, error) -> {
-                if (error != null) {
-                    LOG.warn("{} job {} on {}: {}", suspend ? "suspend" : "resume", job.id(), node, Status.fromThrowable(error));
-                }
-            });
+            String address = host.agentAddress();
+            controlOrder.after(job.id(), node, () -> suspend
+                    ? agents.suspend(address, job.id(), run).thenApply(r -> (Object) r)
+                    : agents.resume(address, job.id(), run).thenApply(r -> (Object) r))
+                    .whenComplete((r, error) -> {
+                        if (error != null) {
+                            LOG.warn("{} job {} on {}: {}", suspend ? "suspend" : "resume", job.id(), node, Status.fromThrowable(error));
+                        }
+                    });
         }
     }
 
