@@ -150,7 +150,7 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
         return new LaunchOrder(r.getJobId(), r.getJobName(), r.getScript(), r.getArgvList(), r.getWorkDir(),
                 r.getStdoutPath(), r.getStderrPath(), r.getEnvironmentMap(), r.getPartition(), r.getNumTasks(),
                 r.getCpusOnNode(), r.getMemoryMb(), r.getSubmitDir(), r.getSubmitHost(), r.getTimeLimitSeconds(),
-                r.getCoreIdsList(), array, r.getAccount(), r.getQos(), r.getRestartCount());
+                r.getCoreIdsList(), array, r.getAccount(), r.getQos(), r.getRestartCount(), r.getStartSuspended());
     }
 
     private static <T> void answer(ControlOutcome outcome, Supplier<T> ok, StreamObserver<T> response) {

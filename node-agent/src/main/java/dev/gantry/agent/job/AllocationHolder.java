@@ -21,6 +21,6 @@ public final class AllocationHolder {
         return new LaunchOrder(batch.jobId(), batch.jobName(), SCRIPT, List.of(), "/", "/dev/null", "/dev/null",
                 batch.environment(), batch.partition(), batch.numTasks(), batch.cpusOnNode(), batch.memoryMb(),
                 batch.submitDir(), batch.submitHost(), batch.timeLimitSeconds(), batch.coreIds(), batch.array(),
-                batch.account(), batch.qos(), batch.restartCount());
+                batch.account(), batch.qos(), batch.restartCount(), batch.startSuspended());
     }
 }

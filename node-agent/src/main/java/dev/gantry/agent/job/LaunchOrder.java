@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param account the job's account (SLURM_JOB_ACCOUNT); empty = none
  * @param qos the job's QOS (SLURM_JOB_QOS); empty = none
  * @param restartCount how many times the job was requeued or restarted (SLURM_RESTART_COUNT), 0 = never
+ * @param startSuspended the controller holds the job suspended from its start: it starts stopped
  */
 public record LaunchOrder(
         long jobId,
@@ -36,7 +37,8 @@ public record LaunchOrder(
         Optional<ArrayTask> array,
         String account,
         String qos,
-        int restartCount) {
+        int restartCount,
+        boolean startSuspended) {
 
     /**
      * A job array task's place in its array, as the controller computed it

@@ -153,7 +153,8 @@ public final class JobSupervisor implements AutoCloseable {
             }
             guard.launched(jobId, issuedAt, Instant.ofEpochSecond(cred.getExpiresAt().getSeconds(), cred.getExpiresAt().getNanos()));
             jobs.put(jobId, job);
-            job.startSuspended = early.takeFor(jobId, order.restartCount()).orElse(false);
+            // an order that came before the launch was decided after it: it wins over the launch's own
+            job.startSuspended = early.takeFor(jobId, order.restartCount()).orElse(order.startSuspended());
         }
         JobUser user = new JobUser(cred.getUser(), Integer.toUnsignedLong(cred.getUid()), Integer.toUnsignedLong(cred.getGid()));
         BatchLauncher.Attempt attempt;

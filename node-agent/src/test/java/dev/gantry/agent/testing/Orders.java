@@ -66,6 +66,6 @@ public final class Orders {
 
     public LaunchOrder build() {
         return new LaunchOrder(jobId, jobName, script, argv, workDir, stdout, stderr, environment, partition, numTasks,
-                cpusOnNode, memoryMb, submitDir, submitHost, -1, List.of(), array, account, qos, restartCount);
+                cpusOnNode, memoryMb, submitDir, submitHost, -1, List.of(), array, account, qos, restartCount, false);
     }
 }

@@ -162,6 +162,12 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
         return type != PreemptType.NONE;
     }
 
+    /** Whether gang scheduling applies to a partition: the cluster PreemptMode has GANG, or its own PreemptMode does. */
+    public boolean gangFor(String partition) {
+        PreemptMode own = partition(partition).mode();
+        return clusterMode.gang() || (own != null && own.gang());
+    }
+
     /** The partition's rule; an unknown partition has tier 0, no mode of its own and no nodes. */
     public PartitionRule partition(String name) {
         PartitionRule p = partitions.get(name);

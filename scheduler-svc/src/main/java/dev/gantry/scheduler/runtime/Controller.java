@@ -462,10 +462,15 @@ public final class Controller implements AutoCloseable {
         Instant now = clock.instant();
         JobRecord running = job.toBuilder().state(JobState.RUNNING, now).partition(partition).allocation(shares)
                 .startTime(now).reason(PendingReason.NONE).backfillPreemptable(backfillPreemptable).build();
+        if (gang.startsSuspended(running)) {
+            running = running.toBuilder().state(JobState.SUSPENDED, now).build();
+        }
         state.put(running);
         JobLauncher.Launch launch = launcher.prepare(running);
         completing.started(running);
-        priorities.started(running, now);
+        if (running.state() == JobState.RUNNING) {
+            priorities.started(running, now);
+        }
         events.publish(ClusterEvent.newBuilder().setAllocationAdded(ClusterProtos.allocation(running)));
         publishNodes(shares);
         beforeLaunch.run();

@@ -100,6 +100,20 @@ public final class GangSlices {
 
     private record SliceBatch(SliceOutcome outcome, List<CompletableFuture<Void>> writes) {}
 
+    /**
+     * Whether a job being started must start suspended (controller thread): gang scheduling applies to its partition
+     * and it was allocated onto the resources of a running job of the same or a higher tier (Slurm's gs_job_start:
+     * a new job that does not fit the active row is suspended before it runs). gang-svc sees it suspended and gives it
+     * its turn; its processes are stopped before their first instruction (LaunchJobRequest.start_suspended).
+     */
+    boolean startsSuspended(JobRecord job) {
+        if (!controller.preemptSettings().gangFor(job.partition()) || overlap().conflict(job).isEmpty()) {
+            return false;
+        }
+        controller.metrics.slice(1, 0);
+        return true;
+    }
+
     /** The job's allocation changed after the decision's view (controller thread). */
     private boolean stale(long jobId, long revision) {
         long changed = controller.events.allocationRevision(jobId);

@@ -116,7 +116,8 @@ public final class JobLauncher {
                 .setTimeLimitSeconds(job.timeLimitSeconds())
                 .setAccount(job.controls().account())
                 .setQos(job.controls().qos())
-                .setRestartCount(job.controls().restartCount());
+                .setRestartCount(job.controls().restartCount())
+                .setStartSuspended(job.state() == JobState.SUSPENDED); // allocated onto a running job's resources
         arrayTask(job, request);
         fanout(job, request);
         return new Launch(job, host.agentAddress(), request.build());

@@ -1,8 +1,14 @@
 package dev.gantry.scheduler.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.api.v1.LaunchJobRequest;
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.Server;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -18,11 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class GangDecisionChecksTest {
 
-    ControllerHarness h;
-
-    @BeforeEach
-    void start() throws Exception {
-        h = new ControllerHarness("""
+    static final String GANG_CONFIG = """
                 SelectType=select/cons_tres
                 SelectTypeParameters=CR_Core_Memory
                 PreemptType=preempt/partition_prio
@@ -30,12 +32,80 @@ class GangDecisionChecksTest {
                 NodeName=n[1-2] CPUs=4 CoresPerSocket=4 RealMemory=8192
                 PartitionName=low Nodes=n[1-2] Default=YES MaxTime=60 State=UP OverSubscribe=FORCE:2 PriorityTier=1
                 PartitionName=high Nodes=n[1-2] MaxTime=60 State=UP OverSubscribe=FORCE:2 PriorityTier=2
-                """);
+                """;
+
+    ControllerHarness h;
+    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+    Server server;
+
+    @BeforeEach
+    void start() throws Exception {
+        start(GANG_CONFIG);
+    }
+
+    void start(String config) throws Exception {
+        if (h != null) {
+            stop();
+        }
+        server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(agent).build().start();
+        h = new ControllerHarness(config);
+        h.register("127.0.0.1:" + server.getPort(), "n1", "n2");
     }
 
     @AfterEach
     void stop() {
         h.close();
+        server.shutdownNow();
+    }
+
+    /** Starts a new job in {@code partition} on n1's cores {@code cores} through the controller's own start. */
+    long started(String partition, Integer... cores) {
+        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build()).join();
+        h.controller.call(() -> {
+            h.controller.start(h.controller.state.job(id), partition,
+                    List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of())));
+            return null;
+        }).join();
+        return id;
+    }
+
+    LaunchJobRequest launchOf(long id) {
+        MultiNodeLaunchTest.await("the launch of job " + id, () -> agent.launches.stream().anyMatch(r -> r.getJobId() == id));
+        return agent.launches.stream().filter(r -> r.getJobId() == id).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aJobStartedOntoTheCoresOfARunningJob_startsSuspended_andItsLaunchSaysSo() {
+        long first = started("low", 0, 1);
+        long second = started("low", 1, 2);
+
+        assertEquals(JobState.RUNNING, h.job(first).state());
+        assertEquals(JobState.SUSPENDED, h.job(second).state());
+        assertFalse(launchOf(first).getStartSuspended());
+        assertTrue(launchOf(second).getStartSuspended());
+        assertTrue(agent.controls.isEmpty(), "no separate suspend that could race the launch: " + agent.controls);
+    }
+
+    @Test
+    void aJobStartedOnFreeCores_orOverALowerTier_startsRunning() {
+        started("low", 0, 1);
+        long beside = started("low", 2, 3);
+        long over = started("high", 0, 1);             // a preemptor: the lower-tier job is gang-svc's to suspend
+
+        assertEquals(JobState.RUNNING, h.job(beside).state());
+        assertEquals(JobState.RUNNING, h.job(over).state());
+        assertFalse(launchOf(over).getStartSuspended());
+    }
+
+    @Test
+    void withoutGangScheduling_jobsSharingCoresAllRun() throws Exception {
+        start(GANG_CONFIG.replace("PreemptType=preempt/partition_prio\n", "").replace("PreemptMode=SUSPEND,GANG\n", ""));
+        started("low", 0, 1);
+        long second = started("low", 1, 2);
+
+        assertEquals(JobState.RUNNING, h.job(second).state());
+        assertFalse(launchOf(second).getStartSuspended());
     }
 
     /** A job set running in {@code partition} on n1's cores {@code cores}. */

@@ -188,7 +188,7 @@ class MultiNodeLaunchTest {
         assertTrue(agent.terminates.stream().allMatch(t -> t.getJobId() == id));
     }
 
-    private static void await(String what, BooleanSupplier condition) {
+    static void await(String what, BooleanSupplier condition) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         while (!condition.getAsBoolean()) {
             if (Instant.now().isAfter(deadline)) {
