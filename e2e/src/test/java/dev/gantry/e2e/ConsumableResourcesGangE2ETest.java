@@ -1,0 +1,163 @@
+package dev.gantry.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.gantry.api.v1.JobState;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * "Consumable Resource Examples" of Slurm's gang scheduling page (https://slurm.schedmd.com/gang_scheduling.html): six
+ * {@code -n10 -N5} jobs on five nodes of eight CPUs (2:4:1), under CR_Core_Memory and under CR_CPU_Memory, on real local
+ * clusters with jobs that count. Under CR_Core_Memory the last two jobs are allocated the first two's cores, so two jobs
+ * never stop and the other four alternate in pairs; under CR_CPU_Memory CPUs are only counted, and all six take turns.
+ */
+class ConsumableResourcesGangE2ETest {
+
+    static String config(String params) {
+        return """
+                ClusterName=e2e-cr
+                KillWait=2
+                SelectType=select/cons_tres
+                SelectTypeParameters=%s
+                PreemptMode=GANG
+                SchedulerTimeSlice=2
+                NodeName=n[12-16] CPUs=8 Sockets=2 CoresPerSocket=4 ThreadsPerCore=1 RealMemory=4000
+                PartitionName=active Nodes=n[12-16] Default=YES MaxTime=60 State=UP OverSubscribe=FORCE
+                """.formatted(params);
+    }
+
+    /** Submits six -n10 -N5 counting jobs and waits until squeue shows four running and the last two suspended. */
+    static List<Long> sixJobs(TestCluster cluster, Counters counters) throws Exception {
+        List<Long> jobs = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            jobs.add(cluster.submit("-n10", "-N5", "--mem-per-cpu=100", "-o", "/dev/null", "--wrap", counters.script()));
+            long id = jobs.getLast();
+            cluster.await(id, j -> j.getState() == JobState.JOB_STATE_RUNNING || j.getState() == JobState.JOB_STATE_SUSPENDED);
+        }
+        TestCluster.awaitTrue(() -> {
+            Map<Long, String> rows = counters.squeue();
+            for (int i = 0; i < 6; i++) {
+                if (!(i < 4 ? "R n[12-16]" : "S n[12-16]").equals(rows.get(jobs.get(i)))) {
+                    return false;
+                }
+            }
+            return true;
+        }, "squeue shows the first four running and the last two suspended, on n[12-16]");
+        for (long id : jobs.subList(4, 6)) {
+            assertEquals(0, counters.of(id), "job " + id + " ran while suspended");
+        }
+        return jobs;
+    }
+
+    /** Watches {@code within}: per job, whether squeue ever showed it suspended, and its ticks meanwhile. */
+    static Map<Long, Boolean> watchSuspensions(Counters counters, List<Long> jobs, Duration within) throws Exception {
+        Map<Long, Boolean> everSuspended = new HashMap<>();
+        jobs.forEach(id -> everSuspended.put(id, false));
+        Instant end = Instant.now().plus(within);
+        while (Instant.now().isBefore(end)) {
+            Map<Long, String> rows = counters.squeue();
+            for (long id : jobs) {
+                if (rows.getOrDefault(id, "").startsWith("S ")) {
+                    everSuspended.put(id, true);
+                }
+            }
+            Thread.sleep(200);
+        }
+        return everSuspended;
+    }
+
+    static void cancel(TestCluster cluster, List<Long> jobs) throws Exception {
+        cluster.shell.run(cluster.work, "scancel", jobs.stream().map(String::valueOf).toArray(String[]::new));
+    }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class CrCoreMemory {
+        TestCluster cluster;
+        Counters counters;
+
+        @BeforeAll
+        void up(@TempDir Path tmp) throws Exception {
+            cluster = TestCluster.start(tmp, "crcore", config("CR_Core_Memory"));
+            counters = new Counters(cluster);
+        }
+
+        @AfterAll
+        void down() throws Exception {
+            cluster.close();
+        }
+
+        @Test
+        void theThirdAndFourthJobsNeverStop_theOtherFourAlternateInPairs() throws Exception {
+            List<Long> jobs = sixJobs(cluster, counters);
+            try {
+                long[] before = new long[6];
+                for (int i = 0; i < 6; i++) {
+                    before[i] = counters.of(jobs.get(i));
+                }
+                Instant from = Instant.now();
+                Map<Long, Boolean> suspended = watchSuspensions(counters, jobs, Duration.ofSeconds(12));
+                double seconds = Duration.between(from, Instant.now()).toMillis() / 1000.0;
+                for (int i = 0; i < 6; i++) {
+                    long id = jobs.get(i);
+                    long ticks = counters.of(id) - before[i];
+                    if (i == 2 || i == 3) {
+                        assertEquals(false, suspended.get(id), "job " + id + " shares no core: it is never suspended");
+                        assertTrue(ticks >= (seconds - 1) * Counters.TICKS_PER_SECOND, "job " + id + " ticked " + ticks
+                                + " times in " + seconds + " s");
+                    } else {
+                        assertEquals(true, suspended.get(id), "job " + id + " shares its cores: it takes turns");
+                        assertTrue(ticks > 0, "job " + id + " had a turn");
+                    }
+                }
+            } finally {
+                cancel(cluster, jobs);
+            }
+        }
+    }
+
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class CrCpuMemory {
+        TestCluster cluster;
+        Counters counters;
+
+        @BeforeAll
+        void up(@TempDir Path tmp) throws Exception {
+            cluster = TestCluster.start(tmp, "crcpu", config("CR_CPU_Memory"));
+            counters = new Counters(cluster);
+        }
+
+        @AfterAll
+        void down() throws Exception {
+            cluster.close();
+        }
+
+        @Test
+        void allSixJobsTakeTurns() throws Exception {
+            List<Long> jobs = sixJobs(cluster, counters);
+            try {
+                Map<Long, Boolean> suspended = watchSuspensions(counters, jobs, Duration.ofSeconds(12));
+                for (long id : jobs) {
+                    assertEquals(true, suspended.get(id), "job " + id + " never waited: CPUs are only counted");
+                    assertTrue(counters.of(id) > 0, "job " + id + " never ran");
+                }
+            } finally {
+                cancel(cluster, jobs);
+            }
+        }
+    }
+}
