@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A job as the controller holds it. Immutable: state changes produce a new record via {@link #toBuilder()}.
  *
- * @param spec what the user submitted, passed through to the node agent (script, environment, paths)
+ * @param spec what the user submitted, passed through to the node agent (script, environment, paths), with the
+ *     request as scontrol update last changed it (partitions, node counts, QOS, account)
  * @param partitions the partitions it may run in, in the user's order
  * @param partition the partition it runs in (or the first candidate while pending)
  * @param timeLimitSeconds effective limit, -1 = UNLIMITED
@@ -87,6 +88,7 @@ public record JobRecord(
     /** Copies a record with some fields changed. */
     public static final class Builder {
         private final JobRecord r;
+        private JobSpec spec;
         private JobState state;
         private boolean completing;
         private String reason;
@@ -119,6 +121,7 @@ public record JobRecord(
             forecast = r.forecast;
             suspendedSeconds = r.suspendedSeconds;
             this.r = r;
+            spec = r.spec;
             state = r.state;
             completing = r.completing;
             reason = r.reason;
@@ -141,6 +144,7 @@ public record JobRecord(
             return this;
         }
 
+        public Builder spec(JobSpec v) { spec = v; return this; }
         public Builder completing(boolean v) { completing = v; return this; }
         public Builder reason(String v) { reason = v; return this; }
         public Builder partition(String v) { partition = v; return this; }
@@ -160,7 +164,7 @@ public record JobRecord(
         public Builder backfillPreemptable(boolean v) { backfillPreemptable = v; return this; }
 
         public JobRecord build() {
-            return new JobRecord(r.id, r.spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
+            return new JobRecord(r.id, spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
                     state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
                     exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime,
                     backfillPreemptable);
