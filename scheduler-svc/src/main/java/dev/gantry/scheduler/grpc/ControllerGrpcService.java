@@ -212,7 +212,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             var b = ListPartitionsResponse.newBuilder();
             for (var p : state.config().partitions()) {
                 if (names.isEmpty() || names.contains(p.name())) {
-                    b.addPartitions(ClusterProtos.partition(state, p));
+                    b.addPartitions(ClusterProtos.partition(state, p, controller.preemptSettings()));
                 }
             }
             return b.build();

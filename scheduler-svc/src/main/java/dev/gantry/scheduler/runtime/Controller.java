@@ -338,7 +338,8 @@ public final class Controller implements AutoCloseable {
                 dependencies.check(now));
     }
 
-    PreemptSettings preemptSettings() {
+    /** The preemption settings in force (an accepted UpdateQos replaces them); any thread. */
+    public PreemptSettings preemptSettings() {
         return preempt;
     }
 
