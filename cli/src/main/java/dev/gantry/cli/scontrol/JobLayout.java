@@ -5,11 +5,11 @@ import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.JobState;
 import dev.gantry.cli.squeue.JobStates;
+import dev.gantry.cli.squeue.JobView;
 import dev.gantry.cli.text.SlurmClock;
 import dev.gantry.cli.text.SlurmSizes;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.common.units.SlurmTime;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.function.IntFunction;
@@ -50,8 +50,7 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
             r.add("PreemptEligibleTime=" + (job.hasPreemptEligibleTime() ? time(job.getPreemptEligibleTime()) : "None")
                     + " PreemptTime=" + (job.hasPreemptTime() ? time(job.getPreemptTime()) : "None")).newLine();
         }
-        r.add("SuspendTime=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? time(job.getLastStateChange()) : "None")
-                + " SecsPreSuspend=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? runSeconds(job) : 0)
+        r.add("SuspendTime=" + suspendTime(job) + " SecsPreSuspend=" + secsPreSuspend(job)
                 + " LastSchedEval=Unknown Scheduler=Main").newLine();
         r.add("Partition=" + KeyValueRecord.orNull(job.getPartition()) + " AllocNode:Sid="
                 + KeyValueRecord.orNull(spec.getSubmitHost()) + ":0").newLine();
@@ -118,22 +117,31 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
         return job.getSchedNodesCount() == 0 ? "" : " SchedNodeList=" + Hostlist.compress(job.getSchedNodesList());
     }
 
-    /**
-     * RunTime: time spent running, suspended time excluded — up to now while running, up to the current suspension
-     * while suspended, up to the end once finished; 0 while pending.
-     */
+    /** RunTime: time spent running, suspended time excluded ({@link JobView#timeUsed}). */
     private long runSeconds(Job job) {
-        Instant start = SlurmClock.instant(job.getStartTime());
-        if (job.getState() == JobState.JOB_STATE_PENDING || start == null) {
+        return JobView.timeUsed(job, now);
+    }
+
+    /**
+     * Whether Slurm's suspend_time is set: the job is suspended, or runs again after a suspension (Slurm sets it at
+     * every suspend and resume).
+     */
+    private static boolean suspendedOnce(Job job) {
+        return job.getState() == JobState.JOB_STATE_SUSPENDED
+                || (job.getState() == JobState.JOB_STATE_RUNNING && job.getSuspendSeconds() > 0);
+    }
+
+    /** SuspendTime: when the suspension in progress began, or when a resumed job was resumed; None otherwise. */
+    private String suspendTime(Job job) {
+        return suspendedOnce(job) && job.hasLastStateChange() ? time(job.getLastStateChange()) : "None";
+    }
+
+    /** SecsPreSuspend: the run time before the last suspend or resume (Slurm's pre_sus_time); 0 if never suspended. */
+    private long secsPreSuspend(Job job) {
+        if (!suspendedOnce(job)) {
             return 0;
         }
-        Instant end = SlurmClock.instant(job.getEndTime());
-        Instant until = switch (job.getState()) {
-            case JOB_STATE_RUNNING -> now;
-            case JOB_STATE_SUSPENDED -> job.hasLastStateChange() ? SlurmClock.instant(job.getLastStateChange()) : now;
-            default -> end == null ? now : end;
-        };
-        return Math.max(0, Duration.between(start, until).getSeconds() - job.getSuspendSeconds());
+        return job.getState() == JobState.JOB_STATE_SUSPENDED ? runSeconds(job) : job.getRunSeconds();
     }
 
     private static String timeLimit(Job job) {

@@ -167,6 +167,26 @@ class JobLayoutTest {
     }
 
     @Test
+    void runTime_isTheControllersWhenItSendsOne() {
+        // ran 2 s, suspended for the last 10 s: the controller says 2 s
+        Job job = running(aJob(50), 12, "n1").setState(JobState.JOB_STATE_SUSPENDED)
+                .setLastStateChange(at(NOW.minusSeconds(10))).setRunSeconds(2).setTimeUsedSeconds(2).build();
+        String text = LAYOUT.render(job);
+        assertTrue(text.contains("\n   RunTime=00:00:02 "), text);
+        assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:59:50 SecsPreSuspend=2 "), text);
+    }
+
+    @Test
+    void aResumedJob_showsWhenItWasResumed_andItsRunTimeBeforeThat() {
+        // Slurm: SuspendTime is the last suspend or resume, SecsPreSuspend the run time before it
+        Job job = running(aJob(51), 112, "n1").setSuspendSeconds(100).setRunSeconds(2)
+                .setLastStateChange(at(NOW.minusSeconds(10))).setTimeUsedSeconds(12).build();
+        String text = LAYOUT.render(job);
+        assertTrue(text.contains("\n   RunTime=00:00:12 "), text);
+        assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:59:50 SecsPreSuspend=2 "), text);
+    }
+
+    @Test
     void noSchedNodeListOnceRunning() {
         Job job = running(aJob(48), 10, "n1").setSchedNodeList("n2").build();
         assertTrue(LAYOUT.render(job).contains("\n   NodeList=n1\n"));

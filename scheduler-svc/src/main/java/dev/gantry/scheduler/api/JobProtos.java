@@ -25,7 +25,20 @@ import java.util.List;
 public final class JobProtos {
     private JobProtos() {}
 
+    /** The stored form: what the record holds, nothing computed at a particular time. */
     public static Job toProto(JobRecord j) {
+        return builder(j).build();
+    }
+
+    /**
+     * A job as the client API answers at {@code now}: the stored form plus its run time so far
+     * ({@code time_used_seconds}, {@link JobRecord#runSeconds}), so every client shows the same one.
+     */
+    public static Job.Builder answer(JobRecord j, Instant now) {
+        return builder(j).setTimeUsedSeconds(j.runSeconds(now));
+    }
+
+    private static Job.Builder builder(JobRecord j) {
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
                 .setSpec(j.spec())
@@ -93,7 +106,7 @@ public final class JobProtos {
         if (j.lastStateChange() != null) {
             b.setLastStateChange(ts(j.lastStateChange()));
         }
-        return b.build();
+        return b;
     }
 
     public static JobRecord fromProto(Job p) {

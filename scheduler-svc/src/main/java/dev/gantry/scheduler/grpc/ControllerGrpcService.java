@@ -157,8 +157,11 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             var found = job;
             if (found == null) {
                 try {
-                    // Purged from memory after MinJobAge: the database still has it.
-                    found = store.find(request.getJobId()).map(JobProtos::toProto).orElse(null);
+                    // Purged from memory after MinJobAge: the database still has it. It has ended, so its run time
+                    // counts up to its end whatever the time now.
+                    found = store.find(request.getJobId())
+                            .map(j -> JobProtos.answer(j, j.endTime() != null ? j.endTime() : j.submitTime()).build())
+                            .orElse(null);
                 } catch (Exception e) {
                     out.onError(Status.UNAVAILABLE.withDescription(e.getMessage()).asRuntimeException());
                     return;

@@ -72,6 +72,26 @@ public record JobRecord(
                 forecast, suspendedSeconds, false, null, false);
     }
 
+    /**
+     * Seconds it has run (Slurm's job_time_used: squeue TIME, scontrol RunTime), time suspended excluded: 0 while
+     * pending or never started; up to {@code now} while running; up to the suspension in progress while suspended; up
+     * to its end once it ended.
+     */
+    public long runSeconds(Instant now) {
+        if (state == JobState.PENDING || startTime == null) {
+            return 0;
+        }
+        Instant until;
+        if (endTime != null) {
+            until = endTime;
+        } else if (state == JobState.SUSPENDED && lastStateChange != null) {
+            until = lastStateChange; // its suspension in progress began then; suspendedSeconds counts the earlier ones
+        } else {
+            until = now;
+        }
+        return Math.max(0, until.getEpochSecond() - startTime.getEpochSecond() - suspendedSeconds);
+    }
+
     /** The node that runs the batch script, or null. */
     public String batchHost() {
         return allocation.isEmpty() ? null : allocation.get(0).node();

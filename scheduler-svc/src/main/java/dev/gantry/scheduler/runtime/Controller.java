@@ -608,15 +608,15 @@ public final class Controller implements AutoCloseable {
     /** Jobs as the API shows them, filtered (controller thread). */
     public CompletableFuture<List<Job>> listJobs(JobQuery query) {
         return call(() -> {
-            PreemptionView view = new PreemptionView(preempt);
-            return state.jobs().stream().filter(query::matches).map(view::toProto).toList();
+            JobAnswers answers = new JobAnswers(this);
+            return state.jobs().stream().filter(query::matches).map(answers::of).toList();
         });
     }
 
     public CompletableFuture<Job> findJob(long id) {
         return call(() -> {
             JobRecord j = state.job(id);
-            return j == null ? null : new PreemptionView(preempt).toProto(j);
+            return j == null ? null : new JobAnswers(this).of(j);
         });
     }
 
