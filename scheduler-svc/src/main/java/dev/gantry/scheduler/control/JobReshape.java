@@ -27,17 +27,31 @@ public record JobReshape(List<String> partitions, Integer minNodes, Integer maxN
         return !partitions.isEmpty() || minNodes != null || maxNodes != null || qos != null || account != null;
     }
 
-    /** The request {@code j} stands for now, with this update applied: what to re-check and keep as its spec. */
-    public JobSpec request(JobRecord j) {
-        int min = minNodes != null ? minNodes : j.ask().minNodes();
-        int max = maxNodes != null ? maxNodes : minNodes != null ? Math.max(minNodes, j.ask().maxNodes()) : j.ask().maxNodes();
-        return j.spec().toBuilder()
+    /** Whether the update names a node count. */
+    public boolean namesNodes() {
+        return minNodes != null || maxNodes != null;
+    }
+
+    /**
+     * The request {@code j} stands for now, with this update applied: what to re-check and keep as its spec. Node
+     * counts the update does not name stay as the spec has them — given (then the job's current ones) or left to the
+     * defaults (so scontrol still shows the count as not requested) — unless {@code pinNodes}, which gives the job's
+     * current counts in any case (for a job whose counts came from an update its spec does not hold).
+     */
+    public JobSpec request(JobRecord j, boolean pinNodes) {
+        JobSpec.Builder b = j.spec().toBuilder()
                 .setTimeLimitSeconds(j.timeLimitSeconds())
                 .clearPartitions().addAllPartitions(partitions.isEmpty() ? j.partitions() : partitions)
-                .setMinNodes(min)
-                .setMaxNodes(max)
                 .setQos(qos != null ? qos : j.controls().qos())
-                .setAccount(account != null ? account : j.controls().account())
-                .build();
+                .setAccount(account != null ? account : j.controls().account());
+        if (minNodes != null) {
+            b.setMinNodes(minNodes);
+            b.setMaxNodes(maxNodes != null ? maxNodes : Math.max(minNodes, j.ask().maxNodes()));
+        } else if (maxNodes != null) {
+            b.setMinNodes(j.ask().minNodes()).setMaxNodes(maxNodes);
+        } else if (pinNodes || j.spec().hasMinNodes() || j.spec().hasMaxNodes()) {
+            b.setMinNodes(j.ask().minNodes()).setMaxNodes(j.ask().maxNodes());
+        }
+        return b.build();
     }
 }

@@ -153,13 +153,21 @@ public final class JobCommands {
         if (j.state() != JobState.PENDING || j.completing()) {
             return new JobEdits.Refused(JobEdits.NOT_PENDING);
         }
-        var changed = reshape.request(j);
-        return switch (controller.policy().check(changed)) {
+        var changed = reshape.request(j, false);
+        var checked = controller.policy().check(changed);
+        if (checked instanceof SubmissionPolicy.Accepted a && !reshape.namesNodes()
+                && (a.ask().minNodes() != j.ask().minNodes() || a.ask().maxNodes() != j.ask().maxNodes())) {
+            // its counts came from an earlier update its spec does not show (stored before specs kept updates)
+            changed = reshape.request(j, true);
+            checked = controller.policy().check(changed);
+        }
+        final var request = changed;
+        return switch (checked) {
             case SubmissionPolicy.Rejected rej -> new JobEdits.Refused(rej.message());
-            case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(changed, controller.qos.all(), a.partitions(),
+            case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(request, controller.qos.all(), a.partitions(),
                     q -> 0, 1)) {
                 case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
-                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().spec(changed).partitions(a.partitions())
+                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().spec(request).partitions(a.partitions())
                         .partition(a.partitions().get(0)).ask(a.ask())
                         .controls(j.controls().withAccount(res.controls().account()).withQos(res.controls().qos()))
                         .forecast(null).build());

@@ -95,6 +95,33 @@ class JobUpdateApiTest {
     }
 
     @Test
+    void anUpdateNotNamingNodeCounts_leavesThemUnrequestedWhereTheSubmissionDid() {
+        long id = rig.api().submitJob(SubmitJobRequest.newBuilder().setSpec(JobSpec.newBuilder()
+                .setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000).setGid(1000).setWorkDir("/tmp")).build())
+                .getJobId();
+        update(id, UpdateJobRequest.newBuilder().setQos("high"));
+        Job j = job(id);
+        assertEquals(false, j.getSpec().hasMinNodes() || j.getSpec().hasMaxNodes(), "scontrol shows NumNodes=1, not 1-1");
+        assertEquals("Partition=debug Partitions=[debug] NumNodes=1-1 QOS=high Account=physics TimeLimit=3600 Nice=0",
+                edited(j));
+    }
+
+    @Test
+    void countsFromAnUpdateTheSpecDoesNotHold_areKept() {
+        long id = submit();
+        // as a job stored before specs kept updates: NumNodes=3 in its request, not in its spec
+        rig.harness().controller.run(() -> {
+            var state = rig.harness().controller.state;
+            var j = state.job(id);
+            state.put(j.toBuilder().spec(j.spec().toBuilder().clearMinNodes().clearMaxNodes().build())
+                    .ask(new dev.gantry.scheduler.model.ResourceAsk(3, 3, 3, 1, 0)).build());
+        }).join();
+        update(id, UpdateJobRequest.newBuilder().setQos("high"));
+        assertEquals("Partition=debug Partitions=[debug] NumNodes=3-3 QOS=high Account=physics TimeLimit=1800 Nice=0",
+                edited(job(id)));
+    }
+
+    @Test
     void everyUpdate_isKeptAcrossAControllerRestart() throws Exception {
         long id = submit();
         update(id, UpdateJobRequest.newBuilder().addPartitions("long"));
