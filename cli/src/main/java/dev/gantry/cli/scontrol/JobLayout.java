@@ -13,6 +13,7 @@ import dev.gantry.common.units.SlurmTime;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.function.IntFunction;
+import java.util.function.ToIntFunction;
 
 /**
  * {@code scontrol show job}: Slurm's field order and spelling (slurm_sprint_job_info in src/api/job_info.c).
@@ -22,8 +23,21 @@ import java.util.function.IntFunction;
  * @param zone the zone times print in
  * @param groupNames group name for a gid, or null when unknown (then the number prints)
  * @param oneLiner scontrol -o
+ * @param details scontrol -d: DerivedExitCode, and what the job holds on each node ({@link JobDetailLines}); null = no
  */
-public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner) {
+public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner,
+        JobDetailLines details) {
+
+    /** Without -d. */
+    public JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner) {
+        this(now, zone, groupNames, oneLiner, null);
+    }
+
+    /** With -d: {@code threadsPerCore} gives a node's ThreadsPerCore, to number the CPUs of the cores it holds. */
+    public static JobLayout detailed(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner,
+            ToIntFunction<String> threadsPerCore) {
+        return new JobLayout(now, zone, groupNames, oneLiner, new JobDetailLines(threadsPerCore));
+    }
 
     /** One job's record, ending with a blank line (one-liner: a newline). */
     public String render(Job job) {
@@ -40,6 +54,9 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
                 + KeyValueRecord.orNull(job.getDependency())).newLine();
         r.add("Requeue=" + (job.getRequeue() ? 1 : 0) + " Restarts=" + job.getRestartCount()
                 + " BatchFlag=1 Reboot=0 ExitCode=" + job.getExitCode() + ":" + job.getExitSignal()).newLine();
+        if (details != null) {
+            r.add("DerivedExitCode=0:0").newLine(); // the highest exit code of its steps: not tracked
+        }
         r.add("RunTime=" + SlurmTime.formatLimitLong(runSeconds(job)) + " TimeLimit=" + timeLimit(job)
                 + " TimeMin=N/A").newLine();
         r.add("SubmitTime=" + time(job.getSubmitTime()) + " EligibleTime=" + time(job.getEligibleTime())).newLine();
@@ -51,11 +68,12 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
                     + " PreemptTime=" + (job.hasPreemptTime() ? time(job.getPreemptTime()) : "None")).newLine();
         }
         r.add("SuspendTime=" + suspendTime(job) + " SecsPreSuspend=" + secsPreSuspend(job)
-                + " LastSchedEval=Unknown Scheduler=Main").newLine();
+                + " LastSchedEval=" + (job.hasLastSchedEval() ? time(job.getLastSchedEval()) : "Unknown")
+                + " Scheduler=" + scheduler(job)).newLine();
         r.add("Partition=" + KeyValueRecord.orNull(job.getPartition()) + " AllocNode:Sid="
                 + KeyValueRecord.orNull(spec.getSubmitHost()) + ":0").newLine();
         r.add("ReqNodeList=" + hostlist(job.getReqNodesList()) + " ExcNodeList=" + hostlist(job.getExcNodesList())).newLine();
-        r.add("NodeList=" + KeyValueRecord.orNull(job.getNodeList()) + schedNodes(job)).newLine();
+        r.add("NodeList=" + nodeList(job) + schedNodes(job)).newLine(); // Slurm: empty, not (null), when none
         if (!job.getBatchHost().isEmpty()) {
             r.add("BatchHost=" + job.getBatchHost()).newLine();
         }
@@ -68,6 +86,9 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
                     .newLine();
         }
         r.add("Socks/Node=* NtasksPerN:B:S:C=" + job.getNtasksPerNode() + ":0:*:* CoreSpec=*").newLine();
+        if (details != null) {
+            details.of(job).forEach(line -> r.add(line).newLine());
+        }
         r.add("MinCPUsNode=" + cpusPerTask(spec) + (job.getMemPerCpuMb() > 0
                 ? " MinMemoryCPU=" + SlurmSizes.mebibytes(job.getMemPerCpuMb())
                 : " MinMemoryNode=" + SlurmSizes.mebibytes(memoryMb(job))) + " MinTmpDiskNode=0").newLine();
@@ -165,14 +186,33 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
         return SlurmClock.scontrolTime(end, zone);
     }
 
-    /** NumNodes: a pending job shows its requested range "min-max" when a maximum above the minimum was asked. */
+    /**
+     * NumNodes: once started, the nodes it has; while pending "N-M" when a node count was requested (N the nodes
+     * backfill expects it to use, else the minimum; M the maximum), else just N — as Slurm, whose max_nodes is unset
+     * without -N.
+     */
     private static String numNodes(Job job) {
         JobSpec spec = job.getSpec();
-        if (job.getState() == JobState.JOB_STATE_PENDING && spec.hasMaxNodes()
-                && spec.getMaxNodes() > job.getNumNodes()) {
-            return job.getNumNodes() + "-" + spec.getMaxNodes();
+        if (job.getState() != JobState.JOB_STATE_PENDING || !(spec.hasMinNodes() || spec.hasMaxNodes())) {
+            return Integer.toString(job.getNumNodes());
         }
-        return Integer.toString(job.getNumNodes());
+        int max = job.getMaxNodes() > 0 ? job.getMaxNodes() : spec.hasMaxNodes() ? spec.getMaxNodes() : job.getNumNodes();
+        return Math.min(job.getNumNodes(), max) + "-" + max;
+    }
+
+    /** Scheduler=: Backfill when the backfill pass started it or last considered it, with :* for its latest pass. */
+    private static String scheduler(Job job) {
+        if (!job.getSchedByBackfill()) {
+            return "Main";
+        }
+        return job.getSchedInLastBackfill() ? "Backfill:*" : "Backfill";
+    }
+
+    private static String nodeList(Job job) {
+        if (!job.getNodeList().isEmpty()) {
+            return job.getNodeList();
+        }
+        return job.getNodesCount() == 0 ? "" : Hostlist.compress(job.getNodesList());
     }
 
     private static int cpusPerTask(JobSpec spec) {

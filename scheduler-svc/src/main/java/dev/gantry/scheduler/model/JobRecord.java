@@ -24,6 +24,9 @@ import java.util.List;
  *     (Moab's PREEMPT backfill policy), so a job holding a reservation may preempt it. Durable with the job. Always
  *     false outside RUNNING and SUSPENDED (the constructor clears it): a requeue or the end of the run drops it, and a
  *     later start is an ordinary run.
+ * @param startedByBackfill this run was started by the backfill pass, not the main pass (Slurm's BACKFILL_SCHED flag of
+ *     a started job: scontrol Scheduler=Backfill). Durable with the job. Always false while PENDING (the constructor
+ *     clears it): a requeued job is pending again, and its next start says again which pass started it.
  */
 public record JobRecord(
         long id,
@@ -52,7 +55,8 @@ public record JobRecord(
         long suspendedSeconds,
         boolean adminSuspended,
         Instant preemptTime,
-        boolean backfillPreemptable) {
+        boolean backfillPreemptable,
+        boolean startedByBackfill) {
 
     public JobRecord {
         partitions = List.copyOf(partitions);
@@ -60,6 +64,7 @@ public record JobRecord(
         controls = controls == null ? JobControls.NONE : controls;
         adminSuspended = adminSuspended && state == JobState.SUSPENDED;
         backfillPreemptable = backfillPreemptable && (state == JobState.RUNNING || state == JobState.SUSPENDED);
+        startedByBackfill = startedByBackfill && state != JobState.PENDING;
     }
 
     /** A job never suspended by an operator nor picked as a victim. */
@@ -69,7 +74,7 @@ public record JobRecord(
             int exitCode, int exitSignal, long priority, JobControls controls, Forecast forecast, long suspendedSeconds) {
         this(id, spec, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, reason, partition,
                 allocation, submitTime, startTime, endTime, lastStateChange, exitCode, exitSignal, priority, controls,
-                forecast, suspendedSeconds, false, null, false);
+                forecast, suspendedSeconds, false, null, false, false);
     }
 
     /**
@@ -129,8 +134,10 @@ public record JobRecord(
         private boolean adminSuspended;
         private Instant preemptTime;
         private boolean backfillPreemptable;
+        private boolean startedByBackfill;
 
         private Builder(JobRecord r) {
+            startedByBackfill = r.startedByBackfill;
             backfillPreemptable = r.backfillPreemptable;
             adminSuspended = r.adminSuspended;
             preemptTime = r.preemptTime;
@@ -182,12 +189,13 @@ public record JobRecord(
         public Builder adminSuspended(boolean v) { adminSuspended = v; return this; }
         public Builder preemptTime(Instant v) { preemptTime = v; return this; }
         public Builder backfillPreemptable(boolean v) { backfillPreemptable = v; return this; }
+        public Builder startedByBackfill(boolean v) { startedByBackfill = v; return this; }
 
         public JobRecord build() {
             return new JobRecord(r.id, spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
                     state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
                     exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime,
-                    backfillPreemptable);
+                    backfillPreemptable, startedByBackfill);
         }
     }
 }
