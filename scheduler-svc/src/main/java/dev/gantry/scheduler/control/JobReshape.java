@@ -12,7 +12,7 @@ import java.util.List;
  *
  * @param partitions Partition=, in order; empty = unchanged
  * @param minNodes NumNodes= minimum, or null = unchanged
- * @param maxNodes NumNodes= maximum, or null = unchanged (a minimum above the current maximum raises it too)
+ * @param maxNodes NumNodes= maximum, or null = unchanged
  * @param qos QOS=, or null = unchanged
  * @param account Account=, or null = unchanged
  */
@@ -25,6 +25,25 @@ public record JobReshape(List<String> partitions, Integer minNodes, Integer maxN
     /** Whether the update names any of these fields. */
     public boolean any() {
         return !partitions.isEmpty() || minNodes != null || maxNodes != null || qos != null || account != null;
+    }
+
+    /** Slurm's refusal of a node count: ESLURM_INVALID_NODE_COUNT. */
+    public static final String INVALID_NODE_COUNT = "Node count specification invalid";
+
+    /**
+     * Why {@code j} cannot take this update before any re-check, or null: NumNodes=N alone keeps the job's maximum, so
+     * N above a maximum it asked for is refused (Slurm: "Node count specification invalid"); a job that asked for no
+     * node count has no maximum to keep.
+     */
+    public String refusal(JobRecord j) {
+        if (minNodes != null && maxNodes == null && (j.spec().hasMinNodes() || j.spec().hasMaxNodes())
+                && minNodes > j.ask().maxNodes()) {
+            return INVALID_NODE_COUNT;
+        }
+        if (minNodes != null && maxNodes != null && minNodes > maxNodes) {
+            return INVALID_NODE_COUNT;
+        }
+        return null;
     }
 
     /** Whether the update names a node count. */
@@ -46,7 +65,11 @@ public record JobReshape(List<String> partitions, Integer minNodes, Integer maxN
                 .setAccount(account != null ? account : j.controls().account());
         if (minNodes != null) {
             b.setMinNodes(minNodes);
-            b.setMaxNodes(maxNodes != null ? maxNodes : Math.max(minNodes, j.ask().maxNodes()));
+            if (maxNodes != null) {
+                b.setMaxNodes(maxNodes);
+            } else if (j.spec().hasMinNodes() || j.spec().hasMaxNodes()) {
+                b.setMaxNodes(j.ask().maxNodes()); // kept (refusal() saw it is not below the minimum)
+            }
         } else if (maxNodes != null) {
             b.setMinNodes(j.ask().minNodes()).setMaxNodes(maxNodes);
         } else if (pinNodes || j.spec().hasMinNodes() || j.spec().hasMaxNodes()) {

@@ -153,6 +153,10 @@ public final class JobCommands {
         if (j.state() != JobState.PENDING || j.completing()) {
             return new JobEdits.Refused(JobEdits.NOT_PENDING);
         }
+        String refusal = reshape.refusal(j);
+        if (refusal != null) {
+            return new JobEdits.Refused(refusal);
+        }
         var changed = reshape.request(j, false);
         var checked = controller.policy().check(changed);
         if (checked instanceof SubmissionPolicy.Accepted a && !reshape.namesNodes()

@@ -89,9 +89,21 @@ class JobUpdateApiTest {
                 edited(job(id)), "Account keeps the time limit and everything before");
 
         update(id, UpdateJobRequest.newBuilder().setNice(10));
-        update(id, UpdateJobRequest.newBuilder().setMinNodes(4));
-        assertEquals("Partition=long Partitions=[long] NumNodes=4-4 QOS=high Account=bio TimeLimit=1200 Nice=10",
-                edited(job(id)), "a minimum above the earlier maximum raises the maximum with it");
+        update(id, UpdateJobRequest.newBuilder().setMinNodes(3));
+        assertEquals("Partition=long Partitions=[long] NumNodes=3-3 QOS=high Account=bio TimeLimit=1200 Nice=10",
+                edited(job(id)), "NumNodes=3 alone keeps the maximum");
+    }
+
+    @Test
+    void aMinimumAboveTheMaximumTheJobAskedFor_isRefusedAsSlurmDoes() {
+        long id = submit(); // -N1: at most one node
+        List<JobResult> results = rig.api().updateJob(UpdateJobRequest.newBuilder().addJobIds(id).setUser("alice")
+                .setMinNodes(2).build()).getResultsList();
+        assertEquals("Node count specification invalid", results.get(0).getError());
+        assertEquals("Partition=debug Partitions=[debug] NumNodes=1-1 QOS=normal Account=physics TimeLimit=1800 Nice=0",
+                edited(job(id)));
+        update(id, UpdateJobRequest.newBuilder().setMinNodes(2).setMaxNodes(2));
+        assertEquals(2, job(id).getMinNodes());
     }
 
     @Test
@@ -125,7 +137,7 @@ class JobUpdateApiTest {
     void everyUpdate_isKeptAcrossAControllerRestart() throws Exception {
         long id = submit();
         update(id, UpdateJobRequest.newBuilder().addPartitions("long"));
-        update(id, UpdateJobRequest.newBuilder().setMinNodes(2));
+        update(id, UpdateJobRequest.newBuilder().setMinNodes(2).setMaxNodes(2));
         update(id, UpdateJobRequest.newBuilder().setQos("high").setAccount("bio"));
         update(id, UpdateJobRequest.newBuilder().setTimeLimitSeconds(1200));
         String before = edited(job(id));
