@@ -30,6 +30,7 @@ import java.util.Locale;
 public final class ScontrolCommand extends SlurmCommand {
 
     private boolean oneLiner;
+    private boolean details;
 
     public ScontrolCommand(CliContext context) {
         super(context, "scontrol");
@@ -50,6 +51,7 @@ public final class ScontrolCommand extends SlurmCommand {
     @Override
     int execute(ParsedArguments arguments) {
         oneLiner = arguments.has("oneliner");
+        details = arguments.has("details");
         List<String> words = arguments.operands();
         if (words.isEmpty()) {
             return error("no command given (interactive mode is not supported); "
@@ -121,9 +123,30 @@ public final class ScontrolCommand extends SlurmCommand {
             context.out().println("No jobs in the system");
             return 0;
         }
-        JobLayout layout = new JobLayout(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner);
+        JobLayout layout = details
+                ? JobLayout.detailed(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner,
+                        threadsPerCore(session, jobs))
+                : new JobLayout(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner);
         jobs.stream().sorted(Comparator.comparingLong(Job::getJobId)).forEach(j -> context.out().print(layout.render(j)));
         return 0;
+    }
+
+    /**
+     * ThreadsPerCore of the nodes the jobs hold (scontrol -d numbers the CPUs of their cores, as Slurm, which also
+     * loads the nodes for it); 1 for any node not known, or when the nodes cannot be listed.
+     */
+    private static java.util.function.ToIntFunction<String> threadsPerCore(ControllerSession session, List<Job> jobs) {
+        if (jobs.stream().allMatch(j -> j.getAllocationCount() == 0)) {
+            return node -> 1;
+        }
+        java.util.Map<String, Integer> threads = new java.util.HashMap<>();
+        try {
+            session.stub().listNodes(ListNodesRequest.getDefaultInstance()).getNodesList()
+                    .forEach(n -> threads.put(n.getName(), Math.max(1, n.getThreadsPerCore())));
+        } catch (StatusRuntimeException e) {
+            // the jobs still print; their CPU ids then count one thread per core
+        }
+        return node -> threads.getOrDefault(node, 1);
     }
 
     /** Every task of array {@code arrayJobId}. */
@@ -223,7 +246,7 @@ public final class ScontrolCommand extends SlurmCommand {
                   JOB_LIST is a comma or space separated list of job ids, array tasks (123_4) or arrays (123).
 
                 Options:
-                  -d, --details              (accepted; Gantry prints the same details)
+                  -d, --details              show details: jobs' CPUs, memory and GRES per node
                   -o, --oneliner             print information one line per record
 
                 Help options:

@@ -5,14 +5,15 @@ import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.JobState;
 import dev.gantry.cli.squeue.JobStates;
+import dev.gantry.cli.squeue.JobView;
 import dev.gantry.cli.text.SlurmClock;
 import dev.gantry.cli.text.SlurmSizes;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.common.units.SlurmTime;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.function.IntFunction;
+import java.util.function.ToIntFunction;
 
 /**
  * {@code scontrol show job}: Slurm's field order and spelling (slurm_sprint_job_info in src/api/job_info.c).
@@ -22,8 +23,21 @@ import java.util.function.IntFunction;
  * @param zone the zone times print in
  * @param groupNames group name for a gid, or null when unknown (then the number prints)
  * @param oneLiner scontrol -o
+ * @param details scontrol -d: DerivedExitCode, and what the job holds on each node ({@link JobDetailLines}); null = no
  */
-public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner) {
+public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner,
+        JobDetailLines details) {
+
+    /** Without -d. */
+    public JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner) {
+        this(now, zone, groupNames, oneLiner, null);
+    }
+
+    /** With -d: {@code threadsPerCore} gives a node's ThreadsPerCore, to number the CPUs of the cores it holds. */
+    public static JobLayout detailed(Instant now, ZoneId zone, IntFunction<String> groupNames, boolean oneLiner,
+            ToIntFunction<String> threadsPerCore) {
+        return new JobLayout(now, zone, groupNames, oneLiner, new JobDetailLines(threadsPerCore));
+    }
 
     /** One job's record, ending with a blank line (one-liner: a newline). */
     public String render(Job job) {
@@ -40,6 +54,9 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
                 + KeyValueRecord.orNull(job.getDependency())).newLine();
         r.add("Requeue=" + (job.getRequeue() ? 1 : 0) + " Restarts=" + job.getRestartCount()
                 + " BatchFlag=1 Reboot=0 ExitCode=" + job.getExitCode() + ":" + job.getExitSignal()).newLine();
+        if (details != null) {
+            r.add("DerivedExitCode=0:0").newLine(); // the highest exit code of its steps: not tracked
+        }
         r.add("RunTime=" + SlurmTime.formatLimitLong(runSeconds(job)) + " TimeLimit=" + timeLimit(job)
                 + " TimeMin=N/A").newLine();
         r.add("SubmitTime=" + time(job.getSubmitTime()) + " EligibleTime=" + time(job.getEligibleTime())).newLine();
@@ -50,13 +67,13 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
             r.add("PreemptEligibleTime=" + (job.hasPreemptEligibleTime() ? time(job.getPreemptEligibleTime()) : "None")
                     + " PreemptTime=" + (job.hasPreemptTime() ? time(job.getPreemptTime()) : "None")).newLine();
         }
-        r.add("SuspendTime=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? time(job.getLastStateChange()) : "None")
-                + " SecsPreSuspend=" + (job.getState() == JobState.JOB_STATE_SUSPENDED ? runSeconds(job) : 0)
-                + " LastSchedEval=Unknown Scheduler=Main").newLine();
+        r.add("SuspendTime=" + suspendTime(job) + " SecsPreSuspend=" + secsPreSuspend(job)
+                + " LastSchedEval=" + (job.hasLastSchedEval() ? time(job.getLastSchedEval()) : "Unknown")
+                + " Scheduler=" + scheduler(job)).newLine();
         r.add("Partition=" + KeyValueRecord.orNull(job.getPartition()) + " AllocNode:Sid="
                 + KeyValueRecord.orNull(spec.getSubmitHost()) + ":0").newLine();
         r.add("ReqNodeList=" + hostlist(job.getReqNodesList()) + " ExcNodeList=" + hostlist(job.getExcNodesList())).newLine();
-        r.add("NodeList=" + KeyValueRecord.orNull(job.getNodeList()) + schedNodes(job)).newLine();
+        r.add("NodeList=" + nodeList(job) + schedNodes(job)).newLine(); // Slurm: empty, not (null), when none
         if (!job.getBatchHost().isEmpty()) {
             r.add("BatchHost=" + job.getBatchHost()).newLine();
         }
@@ -69,6 +86,9 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
                     .newLine();
         }
         r.add("Socks/Node=* NtasksPerN:B:S:C=" + job.getNtasksPerNode() + ":0:*:* CoreSpec=*").newLine();
+        if (details != null) {
+            details.of(job).forEach(line -> r.add(line).newLine());
+        }
         r.add("MinCPUsNode=" + cpusPerTask(spec) + (job.getMemPerCpuMb() > 0
                 ? " MinMemoryCPU=" + SlurmSizes.mebibytes(job.getMemPerCpuMb())
                 : " MinMemoryNode=" + SlurmSizes.mebibytes(memoryMb(job))) + " MinTmpDiskNode=0").newLine();
@@ -118,22 +138,31 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
         return job.getSchedNodesCount() == 0 ? "" : " SchedNodeList=" + Hostlist.compress(job.getSchedNodesList());
     }
 
-    /**
-     * RunTime: time spent running, suspended time excluded — up to now while running, up to the current suspension
-     * while suspended, up to the end once finished; 0 while pending.
-     */
+    /** RunTime: time spent running, suspended time excluded ({@link JobView#timeUsed}). */
     private long runSeconds(Job job) {
-        Instant start = SlurmClock.instant(job.getStartTime());
-        if (job.getState() == JobState.JOB_STATE_PENDING || start == null) {
+        return JobView.timeUsed(job, now);
+    }
+
+    /**
+     * Whether Slurm's suspend_time is set: the job is suspended, or runs again after a suspension (Slurm sets it at
+     * every suspend and resume).
+     */
+    private static boolean suspendedOnce(Job job) {
+        return job.getState() == JobState.JOB_STATE_SUSPENDED
+                || (job.getState() == JobState.JOB_STATE_RUNNING && job.getSuspendSeconds() > 0);
+    }
+
+    /** SuspendTime: when the suspension in progress began, or when a resumed job was resumed; None otherwise. */
+    private String suspendTime(Job job) {
+        return suspendedOnce(job) && job.hasLastStateChange() ? time(job.getLastStateChange()) : "None";
+    }
+
+    /** SecsPreSuspend: the run time before the last suspend or resume (Slurm's pre_sus_time); 0 if never suspended. */
+    private long secsPreSuspend(Job job) {
+        if (!suspendedOnce(job)) {
             return 0;
         }
-        Instant end = SlurmClock.instant(job.getEndTime());
-        Instant until = switch (job.getState()) {
-            case JOB_STATE_RUNNING -> now;
-            case JOB_STATE_SUSPENDED -> job.hasLastStateChange() ? SlurmClock.instant(job.getLastStateChange()) : now;
-            default -> end == null ? now : end;
-        };
-        return Math.max(0, Duration.between(start, until).getSeconds() - job.getSuspendSeconds());
+        return job.getState() == JobState.JOB_STATE_SUSPENDED ? runSeconds(job) : job.getRunSeconds();
     }
 
     private static String timeLimit(Job job) {
@@ -157,14 +186,33 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
         return SlurmClock.scontrolTime(end, zone);
     }
 
-    /** NumNodes: a pending job shows its requested range "min-max" when a maximum above the minimum was asked. */
+    /**
+     * NumNodes: once started, the nodes it has; while pending "N-M" when a node count was requested (N the nodes
+     * backfill expects it to use, else the minimum; M the maximum), else just N — as Slurm, whose max_nodes is unset
+     * without -N.
+     */
     private static String numNodes(Job job) {
         JobSpec spec = job.getSpec();
-        if (job.getState() == JobState.JOB_STATE_PENDING && spec.hasMaxNodes()
-                && spec.getMaxNodes() > job.getNumNodes()) {
-            return job.getNumNodes() + "-" + spec.getMaxNodes();
+        if (job.getState() != JobState.JOB_STATE_PENDING || !(spec.hasMinNodes() || spec.hasMaxNodes())) {
+            return Integer.toString(job.getNumNodes());
         }
-        return Integer.toString(job.getNumNodes());
+        int max = job.getMaxNodes() > 0 ? job.getMaxNodes() : spec.hasMaxNodes() ? spec.getMaxNodes() : job.getNumNodes();
+        return Math.min(job.getNumNodes(), max) + "-" + max;
+    }
+
+    /** Scheduler=: Backfill when the backfill pass started it or last considered it, with :* for its latest pass. */
+    private static String scheduler(Job job) {
+        if (!job.getSchedByBackfill()) {
+            return "Main";
+        }
+        return job.getSchedInLastBackfill() ? "Backfill:*" : "Backfill";
+    }
+
+    private static String nodeList(Job job) {
+        if (!job.getNodeList().isEmpty()) {
+            return job.getNodeList();
+        }
+        return job.getNodesCount() == 0 ? "" : Hostlist.compress(job.getNodesList());
     }
 
     private static int cpusPerTask(JobSpec spec) {

@@ -30,7 +30,7 @@ public record PartitionLayout(boolean oneLiner) {
         r.add("Nodes=" + KeyValueRecord.orNull(nodes)).newLine();
         r.add("PriorityJobFactor=" + p.getPriorityJobFactor() + " PriorityTier=" + p.getPriorityTier()
                 + " RootOnly=NO ReqResv=NO OverSubscribe=" + overSubscribe(p)).newLine();
-        r.add("OverTimeLimit=NONE PreemptMode=" + (p.getPreemptMode().isEmpty() ? "OFF" : p.getPreemptMode())).newLine();
+        r.add("OverTimeLimit=NONE PreemptMode=" + preemptMode(p)).newLine();
         r.add("State=" + state(p) + " TotalCPUs=" + p.getTotalCpus() + " TotalNodes=" + p.getNodesCount()
                 + " SelectTypeParameters=NONE").newLine();
         r.add("JobDefaults=(null)").newLine();
@@ -40,6 +40,17 @@ public record PartitionLayout(boolean oneLiner) {
                 + (p.getMaxMemPerCpuMb() > 0 ? " MaxMemPerCPU=" + p.getMaxMemPerCpuMb()
                 : " MaxMemPerNode=" + (p.getMaxMemPerNodeMb() > 0 ? Long.toString(p.getMaxMemPerNodeMb()) : "UNLIMITED")));
         return r.end();
+    }
+
+    /**
+     * The PreemptMode in force as the controller spells it (the partition's own, else the cluster's, e.g. GANG,SUSPEND);
+     * from a controller that does not send it, the partition's own or OFF.
+     */
+    private static String preemptMode(Partition p) {
+        if (!p.getEffectivePreemptMode().isEmpty()) {
+            return p.getEffectivePreemptMode();
+        }
+        return p.getPreemptMode().isEmpty() ? "OFF" : p.getPreemptMode();
     }
 
     /** A partition's Allow list as scontrol prints it: ALL when it names none. */

@@ -87,21 +87,32 @@ public record JobView(Job job, Instant now, Supplier<ZoneId> zones, List<Integer
         return zones.get();
     }
 
-    /**
-     * Seconds the job has run, as Slurm's {@code job_time_used}: 0 while pending or never started,
-     * up to now while running (or suspended: Gantry does not report the time spent suspended),
-     * up to its end once finished.
-     */
+    /** Seconds the job has run ({@link #timeUsed}): squeue TIME, and TIME_LEFT's subtrahend. */
     public long secondsUsed() {
+        return timeUsed(job, now);
+    }
+
+    /**
+     * Seconds a job has run, as Slurm's {@code job_time_used}, time suspended excluded: the controller's
+     * {@code time_used_seconds}, computed when it answered. From a controller that does not send it, the same from the
+     * recorded times: 0 while pending or never started, up to {@code now} while running, up to the suspension in
+     * progress while suspended, up to its end once finished, less the earlier suspensions.
+     */
+    public static long timeUsed(Job job, Instant now) {
+        if (job.hasTimeUsedSeconds()) {
+            return job.getTimeUsedSeconds();
+        }
         Instant start = SlurmClock.instant(job.getStartTime());
         if (start == null || job.getState() == JobState.JOB_STATE_PENDING) {
             return 0;
         }
         Instant end = SlurmClock.instant(job.getEndTime());
-        boolean stillRunning = job.getState() == JobState.JOB_STATE_RUNNING
-                || job.getState() == JobState.JOB_STATE_SUSPENDED;
-        Instant until = stillRunning || end == null ? now : end;
-        return Math.max(0, Duration.between(start, until).getSeconds());
+        Instant until = switch (job.getState()) {
+            case JOB_STATE_RUNNING -> now;
+            case JOB_STATE_SUSPENDED -> job.hasLastStateChange() ? SlurmClock.instant(job.getLastStateChange()) : now;
+            default -> end == null ? now : end;
+        };
+        return Math.max(0, Duration.between(start, until).getSeconds() - job.getSuspendSeconds());
     }
 
     /** The allocated nodes as a Slurm host list ("" when none). */

@@ -26,12 +26,23 @@ public final class StepReport {
             out.add(HEADER);
         }
         for (Step s : steps) {
-            Instant start = SlurmClock.instant(s.getStartTime());
-            long seconds = start == null ? 0 : Math.max(0, Duration.between(start, now).getSeconds());
+            long seconds = timeUsed(s, now);
             out.add(line(s.getJobId() + "." + s.getStepId(), s.getName(), s.getPartition(), s.getUser(),
                     SlurmClock.squeueDuration(seconds), Hostlist.compress(s.getNodesList())));
         }
         return out;
+    }
+
+    /**
+     * The controller's run time of the step (time its job spent suspended left out); from a controller that does not
+     * send it, the time since the step started.
+     */
+    private static long timeUsed(Step s, Instant now) {
+        if (s.hasTimeUsedSeconds()) {
+            return s.getTimeUsedSeconds();
+        }
+        Instant start = SlurmClock.instant(s.getStartTime());
+        return start == null ? 0 : Math.max(0, Duration.between(start, now).getSeconds());
     }
 
     private static String line(String id, String name, String partition, String user, String time, String nodes) {

@@ -78,7 +78,7 @@ class JobLayoutTest {
         assertTrue(text.contains("\n   JobState=PENDING Reason=Resources Dependency=(null)\n"), text);
         assertTrue(text.contains("\n   RunTime=00:00:00 TimeLimit=UNLIMITED TimeMin=N/A\n"), text);
         assertTrue(text.contains("\n   StartTime=Unknown EndTime=Unknown Deadline=N/A\n"), text);
-        assertTrue(text.contains("\n   NodeList=(null)\n   NumNodes=2-4 "), text);
+        assertTrue(text.contains("\n   NodeList=\n   NumNodes=2-4 "), text); // Slurm: NodeList= (empty) while pending
         assertTrue(text.contains("\n   StdErr=/tmp/job43.alice.err\n"), text);
         assertTrue(text.contains("\n   StdOut=/home/alice/slurm-43.out\n"), text);
     }
@@ -141,7 +141,7 @@ class JobLayoutTest {
         assertTrue(text.contains("\n   JobState=PENDING Reason=Dependency Dependency=afterok:9(unfulfilled)\n"), text);
         assertTrue(text.contains("\n   Requeue=0 Restarts=2 BatchFlag=1 Reboot=0 ExitCode=0:0\n"), text);
         assertTrue(text.contains("\n   StartTime=2026-11-22T13:00:00 EndTime=Unknown"), text);
-        assertTrue(text.contains("\n   NodeList=(null) SchedNodeList=n[1-2]\n"), text);
+        assertTrue(text.contains("\n   NodeList= SchedNodeList=n[1-2]\n"), text);
         assertTrue(text.contains("\n   StdOut=/home/alice/slurm-12_3.out\n"), text);
     }
 
@@ -164,6 +164,26 @@ class JobLayoutTest {
     void runTime_leavesOutTimeSpentSuspended_onceResumed() {
         Job job = running(aJob(49), 1000, "n1").setSuspendSeconds(300).setLastStateChange(at(NOW.minusSeconds(100))).build();
         assertTrue(LAYOUT.render(job).contains("\n   RunTime=00:11:40 "), LAYOUT.render(job)); // 1000 s - 300 s suspended
+    }
+
+    @Test
+    void runTime_isTheControllersWhenItSendsOne() {
+        // ran 2 s, suspended for the last 10 s: the controller says 2 s
+        Job job = running(aJob(50), 12, "n1").setState(JobState.JOB_STATE_SUSPENDED)
+                .setLastStateChange(at(NOW.minusSeconds(10))).setRunSeconds(2).setTimeUsedSeconds(2).build();
+        String text = LAYOUT.render(job);
+        assertTrue(text.contains("\n   RunTime=00:00:02 "), text);
+        assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:59:50 SecsPreSuspend=2 "), text);
+    }
+
+    @Test
+    void aResumedJob_showsWhenItWasResumed_andItsRunTimeBeforeThat() {
+        // Slurm: SuspendTime is the last suspend or resume, SecsPreSuspend the run time before it
+        Job job = running(aJob(51), 112, "n1").setSuspendSeconds(100).setRunSeconds(2)
+                .setLastStateChange(at(NOW.minusSeconds(10))).setTimeUsedSeconds(12).build();
+        String text = LAYOUT.render(job);
+        assertTrue(text.contains("\n   RunTime=00:00:12 "), text);
+        assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:59:50 SecsPreSuspend=2 "), text);
     }
 
     @Test

@@ -71,6 +71,15 @@ class NodeAndPartitionLayoutTest {
     }
 
     @Test
+    void preemptMode_isTheOneInForce_theClustersWhenThePartitionHasNone() {
+        String inherited = new PartitionLayout(false).render(aPartition("p").setEffectivePreemptMode("GANG,SUSPEND").build());
+        assertTrue(inherited.contains(" PreemptMode=GANG,SUSPEND\n"), inherited);
+        String own = new PartitionLayout(false).render(aPartition("p").setPreemptMode("REQUEUE")
+                .setEffectivePreemptMode("REQUEUE").build());
+        assertTrue(own.contains(" PreemptMode=REQUEUE\n"), own);
+    }
+
+    @Test
     void aDrainedNodeShowsItsReason() {
         Node node = aNode("n2").setDrain(true).setReason("bad disk").build();
         String text = new NodeLayout(ZoneOffset.UTC, false).render(node);

@@ -103,6 +103,26 @@ class JobFormatTest {
         assertEquals(compact + " " + full + " " + reasonList, field("%t %T %R", job));
     }
 
+    /** Ran 2 s, then suspended 10 s ago (as the controller records it: start, last state change, earlier suspensions). */
+    private static Job.Builder ranTwoSecondsThenSuspended() {
+        return running(aJob(10), 12, "n1").setState(JobState.JOB_STATE_SUSPENDED)
+                .setLastStateChange(at(NOW.minusSeconds(10))).setRunSeconds(2);
+    }
+
+    @Test
+    void timeSuspended_isNotTimeUsed_theControllersRunTimeIsShown() {
+        Job job = ranTwoSecondsThenSuspended().setTimeUsedSeconds(2).build();
+        assertEquals("0:02 59:58", field("%M %L", job)); // Slurm: TIME 0:02, not 0:12
+    }
+
+    @Test
+    void timeSuspended_isNotTimeUsed_evenFromAControllerThatDoesNotComputeIt() {
+        assertEquals("0:02 59:58", field("%M %L", ranTwoSecondsThenSuspended().build()));
+        Job resumed = running(aJob(11), 112, "n1").setSuspendSeconds(100).setRunSeconds(2)
+                .setLastStateChange(at(NOW.minusSeconds(10))).build(); // 2 s, 100 s suspended, resumed 10 s ago
+        assertEquals("0:12 59:48", field("%M %L", resumed));
+    }
+
     @Test
     void aCompletingJobShowsCGAndItsNodes() {
         Job job = running(aJob(9), 60, "n3").setState(JobState.JOB_STATE_FAILED).setCompleting(true)

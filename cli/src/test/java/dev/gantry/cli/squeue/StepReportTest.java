@@ -25,6 +25,14 @@ class StepReportTest {
     }
 
     @Test
+    void aStepsTime_isTheControllersRunTime_timeSuspendedLeftOut() {
+        // started 125 s ago; its job was suspended for 100 s of them
+        Step step = step(42, "0", "sleep", 125, List.of("n1")).toBuilder().setTimeUsedSeconds(25).build();
+        assertEquals(List.of("           42.0    sleep     debug    alice      0:25 n1"),
+                StepReport.lines(List.of(step), NOW, false));
+    }
+
+    @Test
     void noHeader_withDashH() {
         assertEquals(List.of(), StepReport.lines(List.of(), NOW, false));
     }

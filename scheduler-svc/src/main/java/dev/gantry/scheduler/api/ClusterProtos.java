@@ -20,6 +20,7 @@ import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
+import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.preempt.PreemptionPlanner;
 
 /** Maps nodes, partitions, allocations and the whole cluster to the API. */
@@ -72,6 +73,13 @@ public final class ClusterProtos {
         return b.build();
     }
 
+    /** A partition as ListPartitions answers: with the PreemptMode in force ({@link #partition(ClusterState, PartitionConfig)}). */
+    public static Partition partition(ClusterState state, PartitionConfig p, PreemptSettings preempt) {
+        return partition(state, p).toBuilder()
+                .setEffectivePreemptMode(preempt.partitionMode(p.name()).slurmName()).build();
+    }
+
+    /** A partition as the event stream's snapshot carries it: its own PreemptMode only. */
     public static Partition partition(ClusterState state, PartitionConfig p) {
         int cpus = p.nodes().stream().map(state::node).mapToInt(n -> n.config().cpus()).sum();
         return Partition.newBuilder()

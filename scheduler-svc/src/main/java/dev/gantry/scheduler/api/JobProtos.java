@@ -25,7 +25,20 @@ import java.util.List;
 public final class JobProtos {
     private JobProtos() {}
 
+    /** The stored form: what the record holds, nothing computed at a particular time. */
     public static Job toProto(JobRecord j) {
+        return builder(j).build();
+    }
+
+    /**
+     * A job as the client API answers at {@code now}: the stored form plus its run time so far
+     * ({@code time_used_seconds}, {@link JobRecord#runSeconds}), so every client shows the same one.
+     */
+    public static Job.Builder answer(JobRecord j, Instant now) {
+        return builder(j).setTimeUsedSeconds(j.runSeconds(now));
+    }
+
+    private static Job.Builder builder(JobRecord j) {
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
                 .setSpec(j.spec())
@@ -38,7 +51,7 @@ public final class JobProtos {
                 .setPartition(j.partition())
                 .addAllNodes(j.nodeNames())
                 .setNodeList(Hostlist.compress(j.nodeNames()))
-                .setNumNodes(j.allocation().isEmpty() ? j.ask().minNodes() : j.allocation().size())
+                .setNumNodes(numNodes(j))
                 .setNumCpus(j.allocation().isEmpty() ? j.ask().totalCpus()
                         : j.allocation().stream().mapToInt(NodeShare::cpus).sum())
                 .setNumTasks(j.ask().numTasks())
@@ -62,7 +75,7 @@ public final class JobProtos {
         j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
         controls(b, j.controls());
         b.setSuspendSeconds(j.suspendedSeconds()).setAdminSuspended(j.adminSuspended())
-                .setBackfillPreemptable(j.backfillPreemptable());
+                .setBackfillPreemptable(j.backfillPreemptable()).setSchedByBackfill(j.startedByBackfill());
         if (j.preemptTime() != null) {
             b.setPreemptTime(ts(j.preemptTime()));
         }
@@ -73,8 +86,12 @@ public final class JobProtos {
             }
         }
         if (j.state() == JobState.PENDING && j.forecast() != null) {
+            // backfill's estimate: StartTime, and EndTime = StartTime + the time limit (Slurm sets both)
             b.setStartTime(ts(j.forecast().start())).addAllSchedNodes(j.forecast().nodes())
                     .setSchedNodeList(Hostlist.compress(j.forecast().nodes()));
+            if (j.timeLimitSeconds() >= 0) {
+                b.setEndTime(ts(j.forecast().start().plusSeconds(j.timeLimitSeconds())));
+            }
         }
         if (j.batchHost() != null) {
             b.setBatchHost(j.batchHost());
@@ -93,7 +110,7 @@ public final class JobProtos {
         if (j.lastStateChange() != null) {
             b.setLastStateChange(ts(j.lastStateChange()));
         }
-        return b.build();
+        return b;
     }
 
     public static JobRecord fromProto(Job p) {
@@ -118,7 +135,22 @@ public final class JobProtos {
                 instant(p.getSubmitTime()), started, end,
                 p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
                 p.getPriority(), controls(p), forecast, p.getSuspendSeconds(), p.getAdminSuspended(),
-                p.hasPreemptTime() ? instant(p.getPreemptTime()) : null, p.getBackfillPreemptable());
+                p.hasPreemptTime() ? instant(p.getPreemptTime()) : null, p.getBackfillPreemptable(),
+                p.getSchedByBackfill());
+    }
+
+    /**
+     * Nodes it holds once started; while pending, the nodes backfill expects it to use, else its minimum (Slurm's
+     * node_cnt_wag: squeue NODES, scontrol NumNodes).
+     */
+    private static int numNodes(JobRecord j) {
+        if (!j.allocation().isEmpty()) {
+            return j.allocation().size();
+        }
+        if (j.state() == JobState.PENDING && j.forecast() != null && !j.forecast().nodes().isEmpty()) {
+            return j.forecast().nodes().size();
+        }
+        return j.ask().minNodes();
     }
 
     /** Not eligible before its begin time (Slurm's EligibleTime); submit time otherwise. */

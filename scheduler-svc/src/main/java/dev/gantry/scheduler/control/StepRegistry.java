@@ -19,10 +19,32 @@ import java.util.function.LongPredicate;
 public final class StepRegistry {
 
     /** One step of a job. */
-    public record Step(long jobId, int stepId, String name, List<String> nodes, int numTasks, List<String> argv, Instant startTime) {
+    public record Step(long jobId, int stepId, String name, List<String> nodes, int numTasks, List<String> argv, Instant startTime,
+            long jobRunSecondsAtStart) {
+        /** {@link #jobRunSecondsAtStart} of a step stored before it was kept. */
+        public static final long UNKNOWN = -1;
+
         public Step {
             nodes = List.copyOf(nodes);
             argv = List.copyOf(argv);
+        }
+
+        /** A step whose job's run time at its start is not known. */
+        public Step(long jobId, int stepId, String name, List<String> nodes, int numTasks, List<String> argv, Instant startTime) {
+            this(jobId, stepId, name, nodes, numTasks, argv, startTime, UNKNOWN);
+        }
+
+        /**
+         * Seconds the step has run (squeue -s TIME): its job's run time since the step started, so time the job spent
+         * suspended meanwhile is left out; from its start time when the job's run time then is {@link #UNKNOWN}.
+         *
+         * @param jobRunSeconds the job's run time now ({@code JobRecord.runSeconds})
+         */
+        public long runSeconds(long jobRunSeconds, Instant now) {
+            if (jobRunSecondsAtStart == UNKNOWN) {
+                return Math.max(0, now.getEpochSecond() - startTime.getEpochSecond());
+            }
+            return Math.max(0, jobRunSeconds - jobRunSecondsAtStart);
         }
 
         /** Slurm's step id: {@code jobid.stepid}. */
@@ -34,10 +56,15 @@ public final class StepRegistry {
     private final Map<Long, TreeMap<Integer, Step>> steps = new HashMap<>();
     private final Map<Long, Integer> nextStepId = new HashMap<>();
 
-    /** Registers a new step of a running job, with the job's next step id. */
-    public Step add(long jobId, String name, List<String> nodes, int numTasks, List<String> argv, Instant now) {
+    /**
+     * Registers a new step of a running job, with the job's next step id.
+     *
+     * @param jobRunSeconds the job's run time now, suspended time excluded
+     */
+    public Step add(long jobId, String name, List<String> nodes, int numTasks, List<String> argv, Instant now,
+            long jobRunSeconds) {
         int id = nextStepId.merge(jobId, 1, Integer::sum) - 1;
-        Step step = new Step(jobId, id, name, nodes, numTasks, argv, now);
+        Step step = new Step(jobId, id, name, nodes, numTasks, argv, now, jobRunSeconds);
         steps.computeIfAbsent(jobId, j -> new TreeMap<>()).put(id, step);
         return step;
     }

@@ -38,14 +38,18 @@ import dev.gantry.api.v1.WatchJobsRequest;
 import dev.gantry.api.v1.WatchJobsResponse;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.runtime.Controller;
 import dev.gantry.scheduler.runtime.JobQuery;
+import dev.gantry.scheduler.runtime.JobWatch;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import dev.gantry.scheduler.store.JobStore;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CompletionException;
 
 /** The client API (controller.proto) over the controller: maps, calls one method, maps back. */
@@ -53,15 +57,32 @@ import java.util.concurrent.CompletionException;
 public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBase {
 
     private final Controller controller;
+    private final ClusterState state;
     private final JobStore store;
-    private final SchedulerRuntime runtime;
+    private final JobWatch jobWatch;
+    private final Executor responses;
     /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
     private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
+    @Inject
     public ControllerGrpcService(SchedulerRuntime runtime) {
-        this.runtime = runtime;
-        this.controller = runtime.controller();
-        this.store = runtime.store();
+        this(runtime.controller(), runtime.state(), runtime.store(), runtime.jobWatch(), runtime.responses());
+    }
+
+    /**
+     * The service over a controller's parts (tests serve it in-process this way).
+     *
+     * @param state the controller's state, read on the controller thread only
+     * @param store where jobs purged from memory are still found
+     * @param responses where responses are completed: never the controller thread
+     */
+    public ControllerGrpcService(Controller controller, ClusterState state, JobStore store, JobWatch jobWatch,
+            Executor responses) {
+        this.controller = controller;
+        this.state = state;
+        this.store = store;
+        this.jobWatch = jobWatch;
+        this.responses = responses;
     }
 
     @Override
@@ -92,7 +113,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             signalJobs(request, out);
             return;
         }
-        controller.cancel(request.getJobIdsList(), request.getUser()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((outcomes, error) -> {
+        controller.cancel(request.getJobIdsList(), request.getUser()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -114,7 +135,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.commands.signal(request.getJobIdsList(), request.getUser(), request.getSignal())
-                .whenCompleteAsync(HOP, runtime.responses()).whenComplete((results, error) -> {
+                .whenCompleteAsync(HOP, responses).whenComplete((results, error) -> {
                     if (error != null) {
                         out.onError(status(error));
                         return;
@@ -128,7 +149,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void getJob(GetJobRequest request, StreamObserver<GetJobResponse> out) {
-        controller.findJob(request.getJobId()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((job, error) -> {
+        controller.findJob(request.getJobId()).whenCompleteAsync(HOP, responses).whenComplete((job, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -136,8 +157,11 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             var found = job;
             if (found == null) {
                 try {
-                    // Purged from memory after MinJobAge: the database still has it.
-                    found = store.find(request.getJobId()).map(JobProtos::toProto).orElse(null);
+                    // Purged from memory after MinJobAge: the database still has it. It has ended, so its run time
+                    // counts up to its end whatever the time now.
+                    found = store.find(request.getJobId())
+                            .map(j -> JobProtos.answer(j, j.endTime() != null ? j.endTime() : j.submitTime()).build())
+                            .orElse(null);
                 } catch (Exception e) {
                     out.onError(Status.UNAVAILABLE.withDescription(e.getMessage()).asRuntimeException());
                     return;
@@ -155,7 +179,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> out) {
-        controller.listJobs(JobQuery.of(request)).whenCompleteAsync(HOP, runtime.responses()).whenComplete((jobs, error) -> {
+        controller.listJobs(JobQuery.of(request)).whenCompleteAsync(HOP, responses).whenComplete((jobs, error) -> {
             if (error != null) {
                 out.onError(status(error));
             } else {
@@ -167,7 +191,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void watchJobs(WatchJobsRequest request, StreamObserver<WatchJobsResponse> out) {
-        runtime.jobWatch().watch(JobQuery.of(request.getFilter()), out);
+        jobWatch.watch(JobQuery.of(request.getFilter()), out);
     }
 
     @Override
@@ -175,13 +199,13 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         var names = List.copyOf(request.getNamesList());
         controller.call(() -> {
             var b = ListNodesResponse.newBuilder();
-            for (var n : runtime.state().nodes()) {
+            for (var n : state.nodes()) {
                 if (names.isEmpty() || names.contains(n.name())) {
-                    b.addNodes(ClusterProtos.node(runtime.state(), n));
+                    b.addNodes(ClusterProtos.node(state, n));
                 }
             }
             return b.build();
-        }).whenCompleteAsync(HOP, runtime.responses()).whenComplete((r, error) -> reply(out, r, error));
+        }).whenCompleteAsync(HOP, responses).whenComplete((r, error) -> reply(out, r, error));
     }
 
     @Override
@@ -189,13 +213,13 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         var names = List.copyOf(request.getNamesList());
         controller.call(() -> {
             var b = ListPartitionsResponse.newBuilder();
-            for (var p : runtime.state().config().partitions()) {
+            for (var p : state.config().partitions()) {
                 if (names.isEmpty() || names.contains(p.name())) {
-                    b.addPartitions(ClusterProtos.partition(runtime.state(), p));
+                    b.addPartitions(ClusterProtos.partition(state, p, controller.preemptSettings()));
                 }
             }
             return b.build();
-        }).whenCompleteAsync(HOP, runtime.responses()).whenComplete((r, error) -> reply(out, r, error));
+        }).whenCompleteAsync(HOP, responses).whenComplete((r, error) -> reply(out, r, error));
     }
 
     // ---------------------------------------------------------------- job controls (scontrol)
@@ -206,7 +230,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.commands.hold(request.getJobIdsList(), request.getUser(), request.getUserHold())
-                .whenCompleteAsync(HOP, runtime.responses())
+                .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : HoldJobResponse.newBuilder().addAllResults(r).build(), e));
     }
 
@@ -217,7 +241,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.suspension.suspend(request.getJobIdsList(), request.getUser())
-                .whenCompleteAsync(HOP, runtime.responses())
+                .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -229,7 +253,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.suspension.resume(request.getJobIdsList(), request.getUser())
-                .whenCompleteAsync(HOP, runtime.responses())
+                .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -240,7 +264,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.commands.release(request.getJobIdsList(), request.getUser())
-                .whenCompleteAsync(HOP, runtime.responses())
+                .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : ReleaseJobResponse.newBuilder().addAllResults(r).build(), e));
     }
 
@@ -250,7 +274,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.commands.requeue(request.getJobIdsList(), request.getUser(), request.getHold())
-                .whenCompleteAsync(HOP, runtime.responses())
+                .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : RequeueJobResponse.newBuilder().addAllResults(r).build(), e));
     }
 
@@ -265,7 +289,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.commands.update(request)
-                .whenCompleteAsync(HOP, runtime.responses())
+                .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : UpdateJobResponse.newBuilder().addAllResults(r).build(), e));
     }
 
@@ -275,7 +299,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return;
         }
         controller.commands.top(request.getJobIdsList(), request.getUser())
-                .whenCompleteAsync(HOP, runtime.responses())
+                .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : TopJobResponse.newBuilder().addAllResults(r).build(), e));
     }
 
@@ -286,7 +310,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         JobQuery query = JobQuery.of(ListJobsRequest.newBuilder().addAllJobIds(request.getJobIdsList())
                 .addAllUsers(request.getUsersList()).addAllPartitions(request.getPartitionsList()).build());
         var weights = controller.prioritiesView().weights();
-        controller.priorityFactors(query).whenCompleteAsync(HOP, runtime.responses()).whenComplete((rows, e) -> {
+        controller.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
                 return;
@@ -306,7 +330,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         var accounts = java.util.Set.copyOf(request.getAccountsList());
         var users = java.util.Set.copyOf(request.getUsersList());
         String form = controller.prioritiesView().form();
-        controller.shares().whenCompleteAsync(HOP, runtime.responses()).whenComplete((rows, e) -> {
+        controller.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
                 return;
@@ -328,7 +352,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listQos(ListQosRequest request, StreamObserver<ListQosResponse> out) {
-        controller.listQos(List.copyOf(request.getNamesList())).whenCompleteAsync(HOP, runtime.responses())
+        controller.listQos(List.copyOf(request.getNamesList())).whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build(), e));
     }
@@ -339,7 +363,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
             return;
         }
-        controller.updateQos(request.getQos(), request.getUser()).whenCompleteAsync(HOP, runtime.responses())
+        controller.updateQos(request.getQos(), request.getUser()).whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build(), e));
     }

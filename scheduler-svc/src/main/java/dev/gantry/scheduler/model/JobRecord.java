@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A job as the controller holds it. Immutable: state changes produce a new record via {@link #toBuilder()}.
  *
- * @param spec what the user submitted, passed through to the node agent (script, environment, paths)
+ * @param spec what the user submitted, passed through to the node agent (script, environment, paths), with the
+ *     request as scontrol update last changed it (partitions, node counts, QOS, account)
  * @param partitions the partitions it may run in, in the user's order
  * @param partition the partition it runs in (or the first candidate while pending)
  * @param timeLimitSeconds effective limit, -1 = UNLIMITED
@@ -23,6 +24,9 @@ import java.util.List;
  *     (Moab's PREEMPT backfill policy), so a job holding a reservation may preempt it. Durable with the job. Always
  *     false outside RUNNING and SUSPENDED (the constructor clears it): a requeue or the end of the run drops it, and a
  *     later start is an ordinary run.
+ * @param startedByBackfill this run was started by the backfill pass, not the main pass (Slurm's BACKFILL_SCHED flag of
+ *     a started job: scontrol Scheduler=Backfill). Durable with the job. Always false while PENDING (the constructor
+ *     clears it): a requeued job is pending again, and its next start says again which pass started it.
  */
 public record JobRecord(
         long id,
@@ -51,7 +55,8 @@ public record JobRecord(
         long suspendedSeconds,
         boolean adminSuspended,
         Instant preemptTime,
-        boolean backfillPreemptable) {
+        boolean backfillPreemptable,
+        boolean startedByBackfill) {
 
     public JobRecord {
         partitions = List.copyOf(partitions);
@@ -59,6 +64,7 @@ public record JobRecord(
         controls = controls == null ? JobControls.NONE : controls;
         adminSuspended = adminSuspended && state == JobState.SUSPENDED;
         backfillPreemptable = backfillPreemptable && (state == JobState.RUNNING || state == JobState.SUSPENDED);
+        startedByBackfill = startedByBackfill && state != JobState.PENDING;
     }
 
     /** A job never suspended by an operator nor picked as a victim. */
@@ -68,7 +74,27 @@ public record JobRecord(
             int exitCode, int exitSignal, long priority, JobControls controls, Forecast forecast, long suspendedSeconds) {
         this(id, spec, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, reason, partition,
                 allocation, submitTime, startTime, endTime, lastStateChange, exitCode, exitSignal, priority, controls,
-                forecast, suspendedSeconds, false, null, false);
+                forecast, suspendedSeconds, false, null, false, false);
+    }
+
+    /**
+     * Seconds it has run (Slurm's job_time_used: squeue TIME, scontrol RunTime), time suspended excluded: 0 while
+     * pending or never started; up to {@code now} while running; up to the suspension in progress while suspended; up
+     * to its end once it ended.
+     */
+    public long runSeconds(Instant now) {
+        if (state == JobState.PENDING || startTime == null) {
+            return 0;
+        }
+        Instant until;
+        if (endTime != null) {
+            until = endTime;
+        } else if (state == JobState.SUSPENDED && lastStateChange != null) {
+            until = lastStateChange; // its suspension in progress began then; suspendedSeconds counts the earlier ones
+        } else {
+            until = now;
+        }
+        return Math.max(0, until.getEpochSecond() - startTime.getEpochSecond() - suspendedSeconds);
     }
 
     /** The node that runs the batch script, or null. */
@@ -87,6 +113,7 @@ public record JobRecord(
     /** Copies a record with some fields changed. */
     public static final class Builder {
         private final JobRecord r;
+        private JobSpec spec;
         private JobState state;
         private boolean completing;
         private String reason;
@@ -107,8 +134,10 @@ public record JobRecord(
         private boolean adminSuspended;
         private Instant preemptTime;
         private boolean backfillPreemptable;
+        private boolean startedByBackfill;
 
         private Builder(JobRecord r) {
+            startedByBackfill = r.startedByBackfill;
             backfillPreemptable = r.backfillPreemptable;
             adminSuspended = r.adminSuspended;
             preemptTime = r.preemptTime;
@@ -119,6 +148,7 @@ public record JobRecord(
             forecast = r.forecast;
             suspendedSeconds = r.suspendedSeconds;
             this.r = r;
+            spec = r.spec;
             state = r.state;
             completing = r.completing;
             reason = r.reason;
@@ -141,6 +171,7 @@ public record JobRecord(
             return this;
         }
 
+        public Builder spec(JobSpec v) { spec = v; return this; }
         public Builder completing(boolean v) { completing = v; return this; }
         public Builder reason(String v) { reason = v; return this; }
         public Builder partition(String v) { partition = v; return this; }
@@ -158,12 +189,13 @@ public record JobRecord(
         public Builder adminSuspended(boolean v) { adminSuspended = v; return this; }
         public Builder preemptTime(Instant v) { preemptTime = v; return this; }
         public Builder backfillPreemptable(boolean v) { backfillPreemptable = v; return this; }
+        public Builder startedByBackfill(boolean v) { startedByBackfill = v; return this; }
 
         public JobRecord build() {
-            return new JobRecord(r.id, r.spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
+            return new JobRecord(r.id, spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
                     state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
                     exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime,
-                    backfillPreemptable);
+                    backfillPreemptable, startedByBackfill);
         }
     }
 }

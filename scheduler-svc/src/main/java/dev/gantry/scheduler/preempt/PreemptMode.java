@@ -43,6 +43,19 @@ public record PreemptMode(PreemptAction action, boolean gang, boolean within) {
         return new PreemptMode(actions.isEmpty() ? PreemptAction.OFF : actions.get(0), gang, within);
     }
 
+    /**
+     * The mode as Slurm prints it (scontrol show partition, show config): GANG or WITHIN first, then the mechanism,
+     * OFF left out when a flag is there — "GANG,SUSPEND", "WITHIN,REQUEUE", "GANG", "CANCEL", "OFF". As
+     * preempt_mode_string() in src/common/slurm_protocol_defs.c (Slurm 22.05).
+     */
+    public String slurmName() {
+        String flag = gang ? "GANG" : within ? "WITHIN" : "";
+        if (action == PreemptAction.OFF) {
+            return flag.isEmpty() ? "OFF" : flag;
+        }
+        return flag.isEmpty() ? action.name() : flag + "," + action.name();
+    }
+
     @Override
     public String toString() {
         return action + (gang ? ",GANG" : "") + (within ? ",WITHIN" : "");

@@ -191,6 +191,12 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
         return own != null ? own : clusterMode;
     }
 
+    /** The mode in force in a partition (scontrol show partition): its own PreemptMode, else the cluster's. */
+    public PreemptMode partitionMode(String partition) {
+        PreemptMode own = partition(partition).mode();
+        return own != null ? own : clusterMode;
+    }
+
     /** GraceTime for this job when preempted by CANCEL or REQUEUE: its partition's or QOS's, per PreemptType. */
     public long graceOf(JobRecord job) {
         return switch (type) {

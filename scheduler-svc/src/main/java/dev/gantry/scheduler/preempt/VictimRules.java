@@ -156,7 +156,7 @@ public final class VictimRules {
         }
         long max = settings.maxActiveSeconds();
         if (max > 0) {
-            long ran = runSeconds(v, now);
+            long ran = v.runSeconds(now);
             if (ran > max) {
                 return kept(Protection.MAX_ACTIVE_TIME, "has run " + ran + "s, more than PreemptMaxActiveTime="
                         + max + "s", null);
@@ -216,18 +216,6 @@ public final class VictimRules {
             return change;
         }
         return change != null && change.isAfter(start) ? change : start;
-    }
-
-    /** Seconds it has run since it started, time suspended excluded (the suspension in progress too). */
-    static long runSeconds(JobRecord v, Instant now) {
-        if (v.startTime() == null) {
-            return 0;
-        }
-        long ran = seconds(v.startTime(), now) - v.suspendedSeconds();
-        if (v.state() == JobState.SUSPENDED && v.lastStateChange() != null) {
-            ran -= seconds(v.lastStateChange(), now);
-        }
-        return Math.max(0, ran);
     }
 
     private static long seconds(Instant from, Instant to) {

@@ -84,7 +84,7 @@ final class BackfillPass {
         if (answer == null) {
             return 0;
         }
-        int started = controller.call(() -> apply(answer)).join();
+        int started = controller.call(() -> apply(answer, prepared.now)).join();
         if (preemptable != null) {
             started += overReservations(answer);
         }
@@ -94,8 +94,18 @@ final class BackfillPass {
         return started;
     }
 
-    /** Starts the START_NOW jobs that still fit, records the others' forecasts (controller thread). */
-    private int apply(EarliestStartsResponse answer) {
+    /**
+     * Starts the START_NOW jobs that still fit, records the others' forecasts, and that the pass made at {@code at}
+     * evaluated the jobs it tested (controller thread).
+     */
+    private int apply(EarliestStartsResponse answer, Instant at) {
+        List<Long> tested = new ArrayList<>();
+        for (Reservation r : answer.getReservationsList()) {
+            if (r.getOutcome() != BackfillOutcome.BACKFILL_OUTCOME_NOT_TESTED) {
+                tested.add(r.getJobId());
+            }
+        }
+        controller.schedEvals.backfillPass(tested, at);
         int started = 0;
         for (Reservation r : answer.getReservationsList()) {
             JobRecord job = controller.state.job(r.getJobId());
@@ -110,7 +120,7 @@ final class BackfillPass {
                         LOG.debug("backfill placement of job {} refused: {}", job.id(), problem.get());
                         continue;
                     }
-                    controller.start(job, r.getPartition(), shares);
+                    controller.startBackfilled(job, r.getPartition(), shares, false);
                     controller.metrics.backfilled(r.getPartition());
                     started++;
                 }
@@ -196,7 +206,7 @@ final class BackfillPass {
                 LOG.debug("preemptable backfill placement of job {} refused: {}", job.id(), problem.get());
                 continue;
             }
-            controller.start(job, p.getPartition(), shares, true);
+            controller.startBackfilled(job, p.getPartition(), shares, true);
             preemptable.mark(controller.state.job(job.id()));
             controller.metrics.backfilled(p.getPartition());
             LOG.info("job {} backfilled preemptable (BackfillPolicy=PREEMPT) on {}", job.id(),

@@ -74,6 +74,8 @@ public final class Controller implements AutoCloseable {
     /** scontrol suspend and resume. */
     public final ManualSuspension suspension = new ManualSuspension(this);
     final JobDependencies dependencies = new JobDependencies(this);
+    /** When a pass last considered each pending job, and which (scontrol LastSchedEval, Scheduler=). */
+    final SchedEvals schedEvals = new SchedEvals();
     /** Where each job that holds resources may still have processes (COMPLETING until every node's part is gone). */
     final CompletingJobs completing = new CompletingJobs(this);
     private final int maxArraySize;
@@ -338,7 +340,8 @@ public final class Controller implements AutoCloseable {
                 dependencies.check(now));
     }
 
-    PreemptSettings preemptSettings() {
+    /** The preemption settings in force (an accepted UpdateQos replaces them); any thread. */
+    public PreemptSettings preemptSettings() {
         return preempt;
     }
 
@@ -441,27 +444,29 @@ public final class Controller implements AutoCloseable {
 
     /** Starts a pending job on a checked placement (controller thread). */
     void start(JobRecord job, String partition, List<NodeShare> shares) {
-        start(job, partition, shares, false);
+        start(job, partition, shares, false, false, () -> {});
     }
 
     /**
-     * The same; {@code backfillPreemptable} marks the run as started by backfill over a reservation
-     * (BackfillPolicy=PREEMPT), durably with the job's first running version.
+     * A start by the backfill pass (scontrol Scheduler=Backfill); {@code preemptable} marks the run as started over a
+     * reservation (BackfillPolicy=PREEMPT), durably with the job's first running version.
      */
-    void start(JobRecord job, String partition, List<NodeShare> shares, boolean backfillPreemptable) {
-        start(job, partition, shares, backfillPreemptable, () -> {});
+    void startBackfilled(JobRecord job, String partition, List<NodeShare> shares, boolean preemptable) {
+        start(job, partition, shares, true, preemptable, () -> {});
     }
 
     /**
-     * The same; {@code beforeLaunch} sends the agent calls that must go out before the launch (a preemption's
-     * freezes). The launch is prepared (credential signed, request built) before anything is sent, and the write
-     * queued after: on a small machine, agents and the committing thread woken earlier take the CPU from this one.
+     * The same; {@code byBackfill}: the backfill pass starts it, not the main pass; {@code beforeLaunch} sends the agent
+     * calls that must go out before the launch (a preemption's freezes). The launch is prepared (credential signed,
+     * request built) before anything is sent, and the write queued after: on a small machine, agents and the
+     * committing thread woken earlier take the CPU from this one.
      */
-    void start(JobRecord job, String partition, List<NodeShare> shares, boolean backfillPreemptable,
+    void start(JobRecord job, String partition, List<NodeShare> shares, boolean byBackfill, boolean backfillPreemptable,
             Runnable beforeLaunch) {
         Instant now = clock.instant();
         JobRecord running = job.toBuilder().state(JobState.RUNNING, now).partition(partition).allocation(shares)
-                .startTime(now).reason(PendingReason.NONE).backfillPreemptable(backfillPreemptable).build();
+                .startTime(now).reason(PendingReason.NONE).backfillPreemptable(backfillPreemptable)
+                .startedByBackfill(byBackfill).build();
         if (gang.startsSuspended(running)) {
             running = running.toBuilder().state(JobState.SUSPENDED, now).build();
         }
@@ -612,15 +617,15 @@ public final class Controller implements AutoCloseable {
     /** Jobs as the API shows them, filtered (controller thread). */
     public CompletableFuture<List<Job>> listJobs(JobQuery query) {
         return call(() -> {
-            PreemptionView view = new PreemptionView(preempt);
-            return state.jobs().stream().filter(query::matches).map(view::toProto).toList();
+            JobAnswers answers = new JobAnswers(this);
+            return state.jobs().stream().filter(query::matches).map(answers::of).toList();
         });
     }
 
     public CompletableFuture<Job> findJob(long id) {
         return call(() -> {
             JobRecord j = state.job(id);
-            return j == null ? null : new PreemptionView(preempt).toProto(j);
+            return j == null ? null : new JobAnswers(this).of(j);
         });
     }
 

@@ -3,6 +3,7 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.scheduler.control.JobEdits;
+import dev.gantry.scheduler.control.JobReshape;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -104,8 +105,11 @@ public final class JobCommands {
                 }
                 cur = c.job();
             }
-            if (r.getPartitionsCount() > 0 || r.hasMinNodes() || r.hasMaxNodes() || r.hasQos() || r.hasAccount()) {
-                JobEdits.Edit e = reshape(cur, caller, r);
+            JobReshape reshape = new JobReshape(r.getPartitionsList(), r.hasMinNodes() ? r.getMinNodes() : null,
+                    r.hasMaxNodes() ? r.getMaxNodes() : null, r.hasQos() ? r.getQos() : null,
+                    r.hasAccount() ? r.getAccount() : null);
+            if (reshape.any()) {
+                JobEdits.Edit e = reshape(cur, caller, reshape);
                 if (!(e instanceof JobEdits.Changed c)) {
                     return e;
                 }
@@ -138,36 +142,36 @@ public final class JobCommands {
         });
     }
 
-    /** Partition, node counts, QOS or account of a pending job: re-checked as a submission would be. */
-    private JobEdits.Edit reshape(JobRecord j, JobEdits.Caller caller, UpdateJobRequest r) {
+    /**
+     * Partition, node counts, QOS or account of a pending job: its current request with the change applied is re-checked
+     * as a submission would be, and kept as its spec, so a later update starts from this one.
+     */
+    private JobEdits.Edit reshape(JobRecord j, JobEdits.Caller caller, JobReshape reshape) {
         if (!caller.owns(j)) {
             return new JobEdits.Refused(JobEdits.DENIED);
         }
         if (j.state() != JobState.PENDING || j.completing()) {
             return new JobEdits.Refused(JobEdits.NOT_PENDING);
         }
-        var spec = j.spec().toBuilder().setTimeLimitSeconds(j.timeLimitSeconds());
-        if (r.getPartitionsCount() > 0) {
-            spec.clearPartitions().addAllPartitions(r.getPartitionsList());
+        String refusal = reshape.refusal(j);
+        if (refusal != null) {
+            return new JobEdits.Refused(refusal);
         }
-        if (r.hasMinNodes()) {
-            spec.setMinNodes(r.getMinNodes());
-            if (!r.hasMaxNodes()) {
-                spec.setMaxNodes(Math.max(r.getMinNodes(), j.spec().hasMaxNodes() ? j.spec().getMaxNodes() : r.getMinNodes()));
-            }
+        var changed = reshape.request(j, false);
+        var checked = controller.policy().check(changed);
+        if (checked instanceof SubmissionPolicy.Accepted a && !reshape.namesNodes()
+                && (a.ask().minNodes() != j.ask().minNodes() || a.ask().maxNodes() != j.ask().maxNodes())) {
+            // its counts came from an earlier update its spec does not show (stored before specs kept updates)
+            changed = reshape.request(j, true);
+            checked = controller.policy().check(changed);
         }
-        if (r.hasMaxNodes()) {
-            spec.setMaxNodes(r.getMaxNodes());
-        }
-        spec.setQos(r.hasQos() ? r.getQos() : j.controls().qos());
-        spec.setAccount(r.hasAccount() ? r.getAccount() : j.controls().account());
-        var changed = spec.build();
-        return switch (controller.policy().check(changed)) {
+        final var request = changed;
+        return switch (checked) {
             case SubmissionPolicy.Rejected rej -> new JobEdits.Refused(rej.message());
-            case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(changed, controller.qos.all(), a.partitions(),
+            case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(request, controller.qos.all(), a.partitions(),
                     q -> 0, 1)) {
                 case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
-                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().partitions(a.partitions())
+                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().spec(request).partitions(a.partitions())
                         .partition(a.partitions().get(0)).ask(a.ask())
                         .controls(j.controls().withAccount(res.controls().account()).withQos(res.controls().qos()))
                         .forecast(null).build());

@@ -95,8 +95,10 @@ public final class JobSteps {
                 }
             }
             String name = r.getName().isEmpty() ? r.getArgv(0).substring(r.getArgv(0).lastIndexOf('/') + 1) : r.getName();
-            StepRegistry.Step step = registry.add(j.id(), name, nodes, layout.numTasks(), r.getArgvList(), controller.clock.instant());
-            CreateStepResponse.Builder out = CreateStepResponse.newBuilder().setStep(toProto(j, step))
+            Instant now = controller.clock.instant();
+            StepRegistry.Step step = registry.add(j.id(), name, nodes, layout.numTasks(), r.getArgvList(), now,
+                    j.runSeconds(now));
+            CreateStepResponse.Builder out = CreateStepResponse.newBuilder().setStep(toProto(j, step, now))
                     .setCredential(controller.launcher.stepCredential(j, Integer.toString(step.stepId()), nodes, r.getArgvList()));
             for (StepLayout.Placement p : layout.placements()) {
                 NodeRecord n = controller.state.node(p.node());
@@ -141,12 +143,13 @@ public final class JobSteps {
         return controller.call(() -> {
             prune();
             List<Step> out = new ArrayList<>();
+            Instant now = controller.clock.instant();
             controller.state.jobs().stream()
                     .filter(j -> running(j) && (jobIds.isEmpty() || jobIds.contains(j.id())))
                     .sorted(Comparator.comparingLong(JobRecord::id))
                     .forEach(j -> {
-                        out.add(batchStep(j));
-                        registry.of(j.id()).forEach(s -> out.add(toProto(j, s)));
+                        out.add(batchStep(j, now));
+                        registry.of(j.id()).forEach(s -> out.add(toProto(j, s, now)));
                     });
             return out;
         });
@@ -165,16 +168,20 @@ public final class JobSteps {
         return (j.state() == JobState.RUNNING || j.state() == JobState.SUSPENDED) && !j.completing();
     }
 
-    private static Step batchStep(JobRecord j) {
+    /** The batch step as answered at {@code now}: it runs as long as its job, so its run time is the job's. */
+    private static Step batchStep(JobRecord j, Instant now) {
         return Step.newBuilder().setJobId(j.id()).setStepId("batch").setName("batch").setPartition(j.partition())
                 .setUser(j.user()).setStartTime(ts(j.startTime())).addNodes(j.batchHost()).setNumTasks(1)
-                .setState(j.state().name()).setNumCpus(j.allocation().get(0).cpus()).build();
+                .setState(j.state().name()).setNumCpus(j.allocation().get(0).cpus())
+                .setTimeUsedSeconds(j.runSeconds(now)).build();
     }
 
-    private static Step toProto(JobRecord j, StepRegistry.Step s) {
+    /** A step as answered at {@code now}, with its run time then ({@link StepRegistry.Step#runSeconds}). */
+    private static Step toProto(JobRecord j, StepRegistry.Step s, Instant now) {
         return Step.newBuilder().setJobId(s.jobId()).setStepId(Integer.toString(s.stepId())).setName(s.name())
                 .setPartition(j.partition()).setUser(j.user()).setStartTime(ts(s.startTime())).addAllNodes(s.nodes())
-                .setNumTasks(s.numTasks()).setState(j.state().name()).addAllArgv(s.argv()).setNumCpus(s.numTasks()).build();
+                .setNumTasks(s.numTasks()).setState(j.state().name()).addAllArgv(s.argv()).setNumCpus(s.numTasks())
+                .setTimeUsedSeconds(s.runSeconds(j.runSeconds(now), now)).build();
     }
 
     private static Timestamp ts(Instant t) {

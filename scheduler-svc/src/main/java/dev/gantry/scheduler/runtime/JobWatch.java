@@ -1,7 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.WatchJobsResponse;
-import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.model.JobRecord;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
@@ -30,9 +29,10 @@ public final class JobWatch {
             if (feed.isEnded()) {
                 return;
             }
+            JobAnswers answers = new JobAnswers(controller);
             for (JobRecord j : controller.state.jobs()) {
                 if (query.matches(j)) {
-                    feed.offer(WatchJobsResponse.newBuilder().setJob(JobProtos.toProto(j)).build());
+                    feed.offer(WatchJobsResponse.newBuilder().setJob(answers.of(j)).build());
                 }
             }
             watchers.add(self[0]);
@@ -53,7 +53,7 @@ public final class JobWatch {
         for (Watcher w : watchers) {
             if (w.query.matches(j)) {
                 if (message == null) {
-                    message = WatchJobsResponse.newBuilder().setJob(JobProtos.toProto(j)).build();
+                    message = WatchJobsResponse.newBuilder().setJob(new JobAnswers(controller).of(j)).build();
                 }
                 w.feed.offer(message);
             }

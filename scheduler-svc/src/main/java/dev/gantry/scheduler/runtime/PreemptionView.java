@@ -32,12 +32,14 @@ final class PreemptionView {
         }
     }
 
-    Job toProto(JobRecord j) {
-        Job p = JobProtos.toProto(j);
+    /** Adds PreemptEligibleTime to a job's answer when it holds resources and a time applies. */
+    void addTo(Job.Builder answer, JobRecord j) {
         if (!j.state().holdsResources()) {
-            return p;
+            return;
         }
         Instant eligible = rules.eligibleTime(j);
-        return eligible == null ? p : p.toBuilder().setPreemptEligibleTime(JobProtos.ts(eligible)).build();
+        if (eligible != null) {
+            answer.setPreemptEligibleTime(JobProtos.ts(eligible));
+        }
     }
 }

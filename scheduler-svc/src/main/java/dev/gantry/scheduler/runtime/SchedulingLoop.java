@@ -128,6 +128,10 @@ public final class SchedulingLoop implements AutoCloseable {
             long begin = System.nanoTime();
             MainPass.Input in = controller.passInput();
             setReasons(in.reasons());
+            controller.schedEvals.mainPass(in.candidates(), controller.clock.instant(), id -> {
+                var j = controller.state.job(id);
+                return j != null && j.state() == dev.gantry.scheduler.model.JobState.PENDING;
+            });
             held[0] += System.nanoTime() - begin;
             return new Prepared(in, controller.events.revision());
         }).join();

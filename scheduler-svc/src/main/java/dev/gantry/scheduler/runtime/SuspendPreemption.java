@@ -67,7 +67,7 @@ final class SuspendPreemption {
         for (int i = 0; i < victims.size(); i++) {
             suspend.add(!go.victims().get(i).timeSliced() && victims.get(i).state() == JobState.RUNNING);
         }
-        controller.start(preemptor, partition, placement, false, () -> {
+        controller.start(preemptor, partition, placement, false, false, () -> {
             for (int i = 0; i < victims.size(); i++) {
                 if (suspend.get(i)) {
                     controller.launcher.suspendOrResume(victims.get(i), true);

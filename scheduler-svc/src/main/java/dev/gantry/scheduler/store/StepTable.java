@@ -18,7 +18,7 @@ import java.util.Map;
 /**
  * The job_steps and job_step_numbering tables (migration V4): step changes applied in order inside the caller's
  * transaction, and read back at start. A step is stored as a {@code gantry.v1.Step} with its own fields (job, step id,
- * name, start time, nodes, task count, argv).
+ * name, start time, nodes, task count, argv, its job's run time when it started).
  */
 final class StepTable {
     private StepTable() {}
@@ -87,16 +87,21 @@ final class StepTable {
     }
 
     private static byte[] encode(StepRegistry.Step s) {
-        return Step.newBuilder().setJobId(s.jobId()).setStepId(Integer.toString(s.stepId())).setName(s.name())
+        Step.Builder b = Step.newBuilder().setJobId(s.jobId()).setStepId(Integer.toString(s.stepId())).setName(s.name())
                 .setStartTime(Timestamp.newBuilder().setSeconds(s.startTime().getEpochSecond()).setNanos(s.startTime().getNano()))
-                .addAllNodes(s.nodes()).setNumTasks(s.numTasks()).addAllArgv(s.argv()).build().toByteArray();
+                .addAllNodes(s.nodes()).setNumTasks(s.numTasks()).addAllArgv(s.argv());
+        if (s.jobRunSecondsAtStart() != StepRegistry.Step.UNKNOWN) {
+            b.setJobRunSecondsAtStart(s.jobRunSecondsAtStart());
+        }
+        return b.build().toByteArray();
     }
 
     private static StepRegistry.Step decode(byte[] bytes) throws SQLException {
         try {
             Step p = Step.parseFrom(bytes);
             return new StepRegistry.Step(p.getJobId(), Integer.parseInt(p.getStepId()), p.getName(), p.getNodesList(),
-                    p.getNumTasks(), p.getArgvList(), Instant.ofEpochSecond(p.getStartTime().getSeconds(), p.getStartTime().getNanos()));
+                    p.getNumTasks(), p.getArgvList(), Instant.ofEpochSecond(p.getStartTime().getSeconds(), p.getStartTime().getNanos()),
+                    p.hasJobRunSecondsAtStart() ? p.getJobRunSecondsAtStart() : StepRegistry.Step.UNKNOWN);
         } catch (InvalidProtocolBufferException | NumberFormatException e) {
             throw new SQLException("stored step is not a valid gantry.v1.Step: " + e.getMessage(), e);
         }

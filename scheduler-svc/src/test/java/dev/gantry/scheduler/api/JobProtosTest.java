@@ -95,4 +95,27 @@ class JobProtosTest {
         assertEquals(null, back.startTime()); // a forecast is not a start
         assertEquals(List.of("n1", "n2"), back.forecast().nodes());
     }
+
+    @Test
+    void aPendingJobsForecast_endsItsTimeLimitAfterItsStart_onTheNodesItExpects() {
+        // Slurm: StartTime=<estimate> EndTime=<estimate + limit>, NumNodes the nodes backfill expects it on
+        JobRecord j = Fixtures.aJob(5).nodes(1).build().toBuilder().timeLimitSeconds(600)
+                .forecast(new dev.gantry.scheduler.model.Forecast(T0.plusSeconds(90), List.of("n1", "n2"), true)).build();
+        var p = JobProtos.toProto(j);
+        assertEquals(T0.plusSeconds(690).getEpochSecond(), p.getEndTime().getSeconds());
+        assertEquals(2, p.getNumNodes());
+        assertEquals(1, p.getMinNodes());
+        var unlimited = JobProtos.toProto(j.toBuilder().timeLimitSeconds(-1).build());
+        assertEquals(false, unlimited.hasEndTime(), "no end without a limit (scontrol: EndTime=Unknown)");
+        assertEquals(false, JobProtos.toProto(j.toBuilder().forecast(null).build()).hasEndTime());
+    }
+
+    @Test
+    void theStoredFormKeepsWhichPassStartedTheRun() {
+        JobRecord started = aJob(7).build().toBuilder().state(JobState.RUNNING, T0)
+                .allocation(List.of(new NodeShare("n1", 1, 0))).startTime(T0).startedByBackfill(true).build();
+        JobRecord back = JobProtos.fromProto(JobProtos.toProto(started));
+        assertEquals(started, back);
+        org.junit.jupiter.api.Assertions.assertTrue(back.startedByBackfill());
+    }
 }

@@ -42,7 +42,7 @@ class StepRegistryTest {
     }
 
     private StepRegistry.Step add(long job) {
-        return registry.add(job, "hostname", List.of("n1"), 1, List.of("hostname"), T0);
+        return registry.add(job, "hostname", List.of("n1"), 1, List.of("hostname"), T0, 0);
     }
 
     @Test

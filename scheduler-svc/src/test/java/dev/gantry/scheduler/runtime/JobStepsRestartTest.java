@@ -112,6 +112,36 @@ class JobStepsRestartTest {
         });
     }
 
+    @Test
+    void aStepsRunTime_leavesOutTheTimeItsJobWasSuspended_alsoAfterARestart() throws Exception {
+        long id = startOnTwoNodes();
+        JobSteps steps = new JobSteps(h.controller, h.store.loadSteps());
+        advance(10);
+        create(steps, id, "sleep");
+        advance(5);
+        assertEquals(List.of(15L, 5L), timesUsed(steps, id));
+        h.controller.gang.applySlice(List.of(id), List.of()).join();
+        advance(100);
+        assertEquals(List.of(15L, 5L), timesUsed(steps, id), "suspended: neither the job nor its step runs");
+        h.controller.gang.applySlice(List.of(), List.of(id)).join();
+        advance(3);
+        assertEquals(List.of(18L, 8L), timesUsed(steps, id));
+
+        Instant now = h.now.get();
+        h.close();
+        h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
+        h.now.set(now);
+        assertEquals(List.of(18L, 8L), timesUsed(new JobSteps(h.controller, h.store.loadSteps()), id));
+    }
+
+    private void advance(long seconds) {
+        h.now.set(h.now.get().plusSeconds(seconds));
+    }
+
+    private static List<Long> timesUsed(JobSteps steps, long job) {
+        return steps.list(List.of(job)).join().stream().map(Step::getTimeUsedSeconds).toList();
+    }
+
     private long startOnTwoNodes() {
         long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(2).build()).join();

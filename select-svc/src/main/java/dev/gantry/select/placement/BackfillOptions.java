@@ -8,7 +8,8 @@ import java.time.Instant;
  * @param now               the pass's present: starts, reservations and time limits count from it
  * @param mode              which blocked jobs hold their reservation
  * @param windowSeconds     bf_window: no start later than now + this is promised; 0 = no limit
- * @param resolutionSeconds bf_resolution: times on the profile are rounded up to a multiple of this; 0 or 1 = seconds
+ * @param resolutionSeconds bf_resolution: planned ends on the profile are rounded up to a multiple of this (running
+ *                          jobs' ends and starts are exact, see {@link PlanOptions}); 0 or 1 = seconds
  * @param maxJobTest        bf_max_job_test: only the first this many jobs are tested; 0 = all
  */
 public record BackfillOptions(Instant now, ReservationMode mode, long windowSeconds, long resolutionSeconds, int maxJobTest) {

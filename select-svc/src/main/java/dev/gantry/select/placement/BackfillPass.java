@@ -14,8 +14,8 @@ import java.util.Set;
  *   <li>past bf_max_job_test: {@link BackfillAnswer.NotTested};</li>
  *   <li>it starts now if some partition of its own has the resources free for its whole time limit without delaying a
  *       held reservation ({@link BackfillAnswer.StartNow}; the start counts for every later job);</li>
- *   <li>else, if it lacked resources, its earliest start and nodes on the profile within bf_window, rounded up to
- *       bf_resolution: {@link BackfillAnswer.Reserved} (held: later jobs plan around it) when it may reserve and the mode
+ *   <li>else, if it lacked resources, its earliest start and nodes on the profile within bf_window (to the second: a
+ *       running job's end, or a held reservation's end, which is on bf_resolution): {@link BackfillAnswer.Reserved} (held: later jobs plan around it) when it may reserve and the mode
  *       lets it — CONSERVATIVE: always; EASY: when no earlier job of that partition holds one — else
  *       {@link BackfillAnswer.Estimated} (holds nothing);</li>
  *   <li>else {@link BackfillAnswer.NoStart}: Resources when no start is found within the window, or the partition's

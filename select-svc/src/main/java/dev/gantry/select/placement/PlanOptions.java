@@ -11,9 +11,10 @@ import java.time.Instant;
  *                           now only where they delay no reservation (conservative backfill)
  * @param now                the plan's present: reservations and time limits count from it
  * @param windowSeconds      bf_window: no reservation starts later than now + this; 0 = no limit
- * @param resolutionSeconds  bf_resolution: running jobs' ends, reservations' starts and ends and started jobs' ends are
- *                           rounded up to a multiple of this (epoch seconds), which keeps the profile coarse; 0 or 1 =
- *                           to the second
+ * @param resolutionSeconds  bf_resolution: the ends of held reservations and of jobs started in the plan are rounded up
+ *                           to a multiple of this (epoch seconds); running jobs' ends and the starts found are exact
+ *                           (Slurm's StartTime is the end of the blocking job's limit, to the second); 0 or 1 = to the
+ *                           second
  */
 public record PlanOptions(boolean stopAtFirstBlocked, boolean reserve, Instant now, long windowSeconds,
                           long resolutionSeconds) {

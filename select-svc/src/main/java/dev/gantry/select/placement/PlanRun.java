@@ -246,7 +246,7 @@ final class PlanRun {
                     for (NodeShare share : ledger.sharesOf(allocation.jobId())) {
                         if (share.node().equals(name)) {
                             int gresHeld = share.gres().values().stream().mapToInt(Integer::intValue).sum();
-                            sink.at(roundUp(allocation.endTime().getEpochSecond()),
+                            sink.at(allocation.endTime().getEpochSecond(), // exact: Slurm's will-run test
                                     Math.toIntExact(ledger.unit().cpusOf(view.node(node), share.unitCount())),
                                     ledger.memoryTracked() ? share.memoryMb() : 0, gresHeld);
                         }
@@ -291,13 +291,13 @@ final class PlanRun {
     }
 
     /**
-     * From when (epoch seconds, rounded up to the resolution) the jobs now on {@code node} no longer keep {@code owner}'s
+     * From when (epoch seconds, their exact expected end) the jobs now on {@code node} no longer keep {@code owner}'s
      * job off it (user exclusivity, see {@link Ledger#ownersFreeFrom}); {@code now} when none does, NEVER when one of them
      * has no end.
      */
     long ownersFreeFrom(int node, Owner owner) {
         long from = ledger.ownersFreeFrom(node, owner);
-        return from <= now ? now : roundUp(from);
+        return Math.max(from, now);
     }
 
     /** The view's nodes as flat arrays. */
@@ -323,7 +323,10 @@ final class PlanRun {
         return limit == 0 ? AvailabilityProfile.NEVER : limit;
     }
 
-    /** When a job of {@code shape} started at {@code start} ends, rounded up to the resolution; NEVER without a limit. */
+    /**
+     * When a job of {@code shape} started (or planned) at {@code start} ends on the profile, rounded up to the
+     * resolution; NEVER without a limit.
+     */
     long end(long start, JobShape shape) {
         long duration = duration(shape);
         return duration == AvailabilityProfile.NEVER || start > Long.MAX_VALUE / 2 - duration ? AvailabilityProfile.NEVER

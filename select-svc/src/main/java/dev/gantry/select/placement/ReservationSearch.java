@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * The earliest start of one job in one partition on the plan's profile (Slurm's StartTime and SchedNodeList): the
- * count-th smallest per-node earliest start (required nodes: the latest of theirs), rounded up to the resolution, where
+ * count-th smallest per-node earliest start (required nodes: the latest of theirs), not rounded (as Slurm's will-run
+ * test, the end of a running job's time limit is a start to the second; held reservations end on the resolution), where
  * count nodes fit the job's whole time limit at once; if fewer fit there, the next later candidate time, a few times.
  * Nodes come from the partition's {@link StartIndex} in order of their earliest start, so a search looks only at the
  * nodes that could start first (the first few searches of a call scan every member instead: see
@@ -95,7 +96,7 @@ final class ReservationSearch {
                 return failed(run, shape, count, demand, duration);
             }
         }
-        long start = run.roundUp(Math.max(requiredStart, need == 0 ? now : popped.times[need - 1]));
+        long start = Math.max(requiredStart, need == 0 ? now : popped.times[need - 1]);
         if (start > windowEnd) {
             return failed(run, shape, count, demand, duration); // the count-th earliest node is already too late
         }
@@ -107,7 +108,7 @@ final class ReservationSearch {
             if (!popped.pop()) {
                 return Optional.empty();
             }
-            start = run.roundUp(Math.max(start + 1, popped.times[popped.size - 1]));
+            start = Math.max(start + 1, popped.times[popped.size - 1]);
         }
         return Optional.empty();
     }

@@ -63,10 +63,11 @@ class BackfillScenarioTest {
                         consTres("CR_Core").nodes("n", 2, 4, 0).partition("p", "n1", "n2").running(100, "p", 4, 0, at(1000), "n1"),
                         List.of(job(1, 1, 100), job(2, 1, 100), job(3, 1, 100)), options(ReservationMode.CONSERVATIVE, 0, 0, 2),
                         "1 starts on n2", "2 reserved +100 on n2", "3 not tested"),
-                scenario("bf_resolution: running jobs' ends and reservations are rounded up to a multiple of it",
+                scenario("bf_resolution: a start behind a running job is that job's end, to the second (as Slurm's "
+                                + "StartTime); a held reservation ends on the resolution, rounded up",
                         consTres("CR_Core").nodes("n", 1, 4, 0).partition("p", "n1").running(100, "p", 4, 0, at(1000), "n1"),
                         List.of(job(1, 1, 600), job(2, 1, 600)), options(ReservationMode.CONSERVATIVE, 0, 300, 0),
-                        "1 reserved +1100 on n1", "2 reserved +1700 on n1"),
+                        "1 reserved +1000 on n1", "2 reserved +1700 on n1"),
                 scenario("EASY: the top blocked job of each partition holds",
                         consTres("CR_Core").nodes("n", 2, 4, 0).partition("p", "n1").partition("q", "n2")
                                 .running(100, "p", 4, 0, at(1000), "n1").running(101, "q", 4, 0, at(2000), "n2"),

@@ -1,0 +1,32 @@
+package dev.gantry.scheduler.runtime;
+
+import dev.gantry.api.v1.Job;
+import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.model.JobRecord;
+import java.time.Instant;
+
+/**
+ * Jobs as the client API answers them at one instant (GetJob, ListJobs, WatchJobs): the stored form plus what is
+ * computed when answering — the run time so far ({@link JobProtos#answer}), when and by which pass it was last
+ * considered ({@link SchedEvals}) and, for a job that holds resources, PreemptEligibleTime ({@link PreemptionView}).
+ * Made and used on the controller thread.
+ */
+final class JobAnswers {
+
+    private final PreemptionView preemption;
+    private final SchedEvals evals;
+    private final Instant now;
+
+    JobAnswers(Controller controller) {
+        this.preemption = new PreemptionView(controller.preemptSettings());
+        this.evals = controller.schedEvals;
+        this.now = controller.clock.instant();
+    }
+
+    Job of(JobRecord j) {
+        Job.Builder b = JobProtos.answer(j, now);
+        preemption.addTo(b, j);
+        evals.addTo(b, j);
+        return b.build();
+    }
+}
