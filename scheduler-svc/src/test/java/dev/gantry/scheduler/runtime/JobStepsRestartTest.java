@@ -120,10 +120,10 @@ class JobStepsRestartTest {
         create(steps, id, "sleep");
         advance(5);
         assertEquals(List.of(15L, 5L), timesUsed(steps, id));
-        h.controller.gang.applySlice(List.of(id), List.of()).join();
+        h.slice(List.of(id), List.of());
         advance(100);
         assertEquals(List.of(15L, 5L), timesUsed(steps, id), "suspended: neither the job nor its step runs");
-        h.controller.gang.applySlice(List.of(), List.of(id)).join();
+        h.slice(List.of(), List.of(id));
         advance(3);
         assertEquals(List.of(18L, 8L), timesUsed(steps, id));
 

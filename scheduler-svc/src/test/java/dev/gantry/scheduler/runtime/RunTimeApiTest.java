@@ -71,15 +71,15 @@ class RunTimeApiTest {
         advance(2);
         assertEquals(2, timeUsed(id), "running");
 
-        h.controller.gang.applySlice(List.of(id), List.of()).join();
+        h.slice(List.of(id), List.of());
         advance(10);
         assertEquals(2, timeUsed(id), "2 s run, then 10 s suspended");
 
-        h.controller.gang.applySlice(List.of(), List.of(id)).join();
+        h.slice(List.of(), List.of(id));
         advance(3);
         assertEquals(5, timeUsed(id), "resumed 3 s ago");
 
-        h.controller.gang.applySlice(List.of(id), List.of()).join();
+        h.slice(List.of(id), List.of());
         advance(20);
         h.controller.cancel(List.of(id)).join(); // cancelled while suspended
         advance(50);
