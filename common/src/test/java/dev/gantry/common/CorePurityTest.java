@@ -19,7 +19,7 @@ class CorePurityTest {
 
     private static final String[] PURE = {
         "dev.gantry.common.hostlist..", "dev.gantry.common.units..", "dev.gantry.common.config..",
-        "dev.gantry.common.resources..", "dev.gantry.common.overlap.."
+        "dev.gantry.common.resources..", "dev.gantry.common.overlap..", "dev.gantry.common.auth.."
     };
 
     @ArchTest

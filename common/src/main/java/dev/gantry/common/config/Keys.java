@@ -38,6 +38,20 @@ public final class Keys {
     public static final Key<Integer> GANG_PORT = key("GangPort", Values.intRange(0, 65535), 0,
             "Gantry: gang-svc gRPC port; 0 = chosen by the launcher");
 
+    // Authentication (docs/security.md)
+    public static final Key<String> AUTH_TYPE = key("AuthType", Values.oneOf("auth/local", "auth/munge"), "auth/local",
+            "how local users prove who they are: auth/local (Gantry: a node's local authenticator issues a signed token "
+                    + "to the uid the kernel reports on its Unix socket) or auth/munge (the site's munged)");
+    public static final Key<List<String>> AUTH_INFO = key("AuthInfo", Values::list, List.of(),
+            "auth/munge options: socket=PATH (the munged socket; default /run/munge/munge.socket.2)");
+    public static final Key<List<String>> AUTH_ALT_TYPES = key("AuthAltTypes", Keys::authAltTypes, List.of(),
+            "auth/jwt: also accept JSON web tokens (scontrol token, SLURM_JWT), for clients in other languages and "
+                    + "remote users");
+    public static final Key<List<String>> AUTH_ALT_PARAMETERS = key("AuthAltParameters", Values::list, List.of(),
+            "auth/jwt options: jwt_key=PATH (the HS256 key file, as Slurm's jwt_hs256.key)");
+    public static final Key<List<String>> PRIVATE_DATA = key("PrivateData", Keys::privateData, List.of(),
+            "what users may not see of others: jobs, usage, users, accounts (as Slurm)");
+
     // Job lifecycle
     public static final Key<Long> KILL_WAIT = key("KillWait", Values.seconds(0, 65533), 30L,
             "seconds between SIGTERM and SIGKILL when a job is killed");
@@ -122,7 +136,7 @@ public final class Keys {
 
     /** Slurm keys accepted for compatibility that Gantry does not use (a warning is given). */
     public static final Set<String> IGNORED_SLURM_KEYS = Set.of(
-            "slurmduser", "authtype", "credtype", "mpidefault", "switchtype", "launchtype",
+            "slurmduser", "credtype", "mpidefault", "switchtype", "launchtype",
             "proctracktype", "taskplugin", "statesavelocation", "slurmdspooldir", "slurmctldpidfile", "slurmdpidfile",
             "slurmctldlogfile", "slurmdlogfile", "slurmctlddebug", "slurmddebug", "returntoservice",
             "accountingstoragetype", "accountingstoragehost", "jobacctgathertype", "jobacctgatherfrequency",
@@ -167,5 +181,26 @@ public final class Keys {
     /** All keys, in declaration order (for documentation). */
     public static Map<String, Key<?>> all() {
         return Collections.unmodifiableMap(BY_NAME);
+    }
+
+    private static List<String> authAltTypes(String raw) {
+        List<String> types = Values.list(raw);
+        for (String t : types) {
+            if (!t.equals("auth/jwt")) {
+                throw new IllegalArgumentException("'" + t + "' is not an alternative authentication type Gantry has (auth/jwt)");
+            }
+        }
+        return types;
+    }
+
+    private static List<String> privateData(String raw) {
+        List<String> kinds = Values.list(raw).stream().map(k -> k.toLowerCase(Locale.ROOT)).toList();
+        for (String k : kinds) {
+            if (!Set.of("jobs", "usage", "users", "accounts", "events", "nodes", "partitions", "reservations", "cloud").contains(k)) {
+                throw new IllegalArgumentException("'" + k + "' is not a PrivateData kind (jobs, usage, users, accounts, events, "
+                        + "nodes, partitions, reservations, cloud)");
+            }
+        }
+        return kinds;
     }
 }

@@ -17,17 +17,17 @@ import org.bouncycastle.crypto.util.PublicKeyFactory;
  * 15 times and a verification about 10 times cheaper (docs/benchmarks.md, "Trivial jobs"), which matters on the
  * controller thread (one signature per launch) and on every agent launch. Immutable and thread-safe.
  */
-final class Ed25519 {
+public final class Ed25519 {
 
     private Ed25519() {}
 
     /** A private key, decoded once. */
-    record SigningKey(Ed25519PrivateKeyParameters key) {
-        static SigningKey of(PrivateKey key) {
+    public record SigningKey(Ed25519PrivateKeyParameters key) {
+        public static SigningKey of(PrivateKey key) {
             return new SigningKey(decode(() -> PrivateKeyFactory.createKey(key.getEncoded()), Ed25519PrivateKeyParameters.class, key.getAlgorithm()));
         }
 
-        byte[] sign(byte[] message) {
+        public byte[] sign(byte[] message) {
             Ed25519Signer signer = new Ed25519Signer();
             signer.init(true, key);
             signer.update(message, 0, message.length);
@@ -36,13 +36,13 @@ final class Ed25519 {
     }
 
     /** A public key, decoded once (its curve point too). */
-    record VerifyingKey(Ed25519PublicKeyParameters key) {
-        static VerifyingKey of(PublicKey key) {
+    public record VerifyingKey(Ed25519PublicKeyParameters key) {
+        public static VerifyingKey of(PublicKey key) {
             return new VerifyingKey(decode(() -> PublicKeyFactory.createKey(key.getEncoded()), Ed25519PublicKeyParameters.class, key.getAlgorithm()));
         }
 
         /** Whether {@code signature} is this key's over {@code message}; false for a malformed signature. */
-        boolean verify(byte[] message, byte[] signature) {
+        public boolean verify(byte[] message, byte[] signature) {
             if (signature.length != Ed25519PrivateKeyParameters.SIGNATURE_SIZE) {
                 return false;
             }

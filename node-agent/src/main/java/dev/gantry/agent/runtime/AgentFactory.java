@@ -17,7 +17,10 @@ import dev.gantry.agent.process.Containment;
 import dev.gantry.agent.process.JobTableStore;
 import dev.gantry.agent.process.SiteScripts;
 import dev.gantry.api.v1.AgentHubGrpc;
+import dev.gantry.agent.auth.LocalAuthenticator;
+import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialVerifier;
+import dev.gantry.common.credential.Ed25519;
 import io.grpc.BindableService;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
@@ -191,6 +194,29 @@ class AgentFactory {
     @Bean(preDestroy = "close")
     LaunchForwarder launchForwarder(AgentMetrics metrics) {
         return new LaunchForwarder(address -> ManagedChannelBuilder.forTarget(address).usePlaintext().build(), metrics);
+    }
+
+    /**
+     * The local authenticator (AuthType=auth/local): on GANTRY_AUTH_SOCKET, tokens signed with GANTRY_AUTH_PRIVATE_KEY
+     * for the users the kernel names. Only where both are set (one agent per host serves it).
+     */
+    @Context
+    @Bean(preDestroy = "close")
+    @io.micronaut.context.annotation.Requires(property = "gantry.agent.auth-socket", pattern = ".+")
+    LocalAuthenticator localAuthenticator(AgentSettings settings, AgentMetrics metrics,
+            @Value("${gantry.agent.auth-socket}") String socket, @Value("${gantry.agent.auth-private-key:}") String keyFile) {
+        if (keyFile.isBlank()) {
+            throw new AgentConfigurationException("GANTRY_AUTH_SOCKET is set but GANTRY_AUTH_PRIVATE_KEY is not: the local "
+                    + "authenticator signs tokens with the cluster's authentication key");
+        }
+        try {
+            Ed25519.SigningKey key = Ed25519.SigningKey.of(CredentialKeys.readPrivate(Path.of(keyFile)));
+            LocalAuthenticator authenticator = LocalAuthenticator.start(Path.of(socket), settings.nodeName(), key, InstantSource.system());
+            metrics.watch(authenticator);
+            return authenticator;
+        } catch (IOException | RuntimeException e) {
+            throw new AgentConfigurationException("local authenticator on GANTRY_AUTH_SOCKET=" + socket + ": " + e.getMessage(), e);
+        }
     }
 
     /** StepAgent: srun's job steps, run in their jobs' containers. */

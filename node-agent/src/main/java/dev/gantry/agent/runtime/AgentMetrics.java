@@ -70,6 +70,18 @@ public final class AgentMetrics implements JobTelemetry, LaunchForwarder.Telemet
                 .register(registry);
     }
 
+    /** Counts the local authenticator's answers: tokens issued, requests refused (a uid without an account). */
+    public void watch(dev.gantry.agent.auth.LocalAuthenticator authenticator) {
+        io.micrometer.core.instrument.FunctionCounter.builder("gantry_agent_auth_tokens", authenticator,
+                        dev.gantry.agent.auth.LocalAuthenticator::issued)
+                .description("Local authenticator answers (AuthType=auth/local), by outcome")
+                .tag("outcome", "issued").register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder("gantry_agent_auth_tokens", authenticator,
+                        dev.gantry.agent.auth.LocalAuthenticator::refused)
+                .description("Local authenticator answers (AuthType=auth/local), by outcome")
+                .tag("outcome", "refused").register(registry);
+    }
+
     @Override
     public void launched(LaunchOutcome outcome, Duration startLatency) {
         launches(outcome.result()).increment();
