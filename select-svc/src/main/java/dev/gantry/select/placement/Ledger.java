@@ -211,9 +211,7 @@ public final class Ledger {
             }
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
-            int available = demand.maxShare() <= 1 ? freeUnits[node]
-                    : UnitHolders.shareable(holders[node], owner[node], partitionId(demand.partition()), demand.maxShare());
-            if (available < needed) {
+            if (freeUnits[node] < needed && availableUnits(node, demand) < needed) {
                 return false;
             }
         }
@@ -226,6 +224,19 @@ public final class Ledger {
             }
         }
         return true;
+    }
+
+    /**
+     * CPUs of the units {@code demand} may take on the node at its sharing level ({@link NodeDemand#holdersAtMost}): the
+     * free ones, plus, above level 0, those its partition holds at most that many times. Level 0 is {@link #freeCpus}.
+     */
+    public long availableCpus(int node, NodeDemand demand) {
+        return unit.cpusOf(view.node(node), availableUnits(node, demand));
+    }
+
+    private int availableUnits(int node, NodeDemand demand) {
+        return demand.holdersAtMost() == 0 ? freeUnits[node] : UnitHolders.shareable(holders[node], owner[node],
+                partitionId(demand.partition()), demand.holdersAtMost() + 1);
     }
 
     /** Whether a job of another user is on the node and either it or {@code owner} is user-exclusive. O(1). */
@@ -258,7 +269,8 @@ public final class Ledger {
 
     /**
      * Gives {@code jobId} the demand on the node: free units first (lowest id), then, when sharing, the least-held units
-     * of its partition; GRES from the first pools that serve it; no known end. Precondition: {@link #admits} is true.
+     * of its partition, up to its sharing level; GRES from the first pools that serve it; no known end. Precondition:
+     * {@link #admits} is true.
      */
     public NodeShare take(long jobId, int node, NodeDemand demand) {
         return take(jobId, node, demand, HeldJob.NEVER);
@@ -275,7 +287,7 @@ public final class Ledger {
             cpus = n.cpus();
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
-            UnitHolders.pick(holders[node], owner[node], pid, needed, demand.maxShare(), units);
+            UnitHolders.pick(holders[node], owner[node], pid, needed, demand.holdersAtMost() + 1, units);
             cpus = unit == ResourceUnit.CPU ? demand.cpus() : Math.max(demand.cpus(), unit.cpusOf(n, needed));
         }
         Map<Integer, Integer> gres = GresUse.take(n.gres().pools(), gresUsed[node], demand.gres());
