@@ -77,6 +77,8 @@ public final class Ledger {
             Owner whose = allocation.owner().orExclusive(
                     view.partition(allocation.partition()).map(ClusterPartition::exclusiveUser).orElse(false));
             long end = allocation.endTime() == null ? HeldJob.NEVER : allocation.endTime().getEpochSecond();
+            boolean whole = allocation.exclusive()
+                    || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false);
             List<NodeShare> resolved = new ArrayList<>(allocation.nodes().size());
             for (NodeShare share : allocation.nodes()) {
                 int at = view.indexOf(share.node());
@@ -90,15 +92,12 @@ public final class Ledger {
                 charge(at, r, partitionId(allocation.partition()), +1);
                 own(at, whose, end, +1);
                 resolved.add(r);
-                boolean exclusivePartition = view.partition(allocation.partition())
-                        .map(p -> p.oversubscribe().wholeNodes()).orElse(false);
-                if ((allocation.exclusive() || exclusivePartition) && unit != ResourceUnit.NODE) {
+                if (whole && unit != ResourceUnit.NODE) {
                     exclusive[at] = true;
                 }
             }
-            held.put(allocation.jobId(), new HeldJob(allocation.partition(), resolved,
-                    allocation.exclusive() || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false),
-                    whose, end));
+            held.put(allocation.jobId(), new HeldJob(allocation.partition(), resolved, whole, whose, end, false,
+                    allocation.suspended()));
         }
     }
 
@@ -347,7 +346,7 @@ public final class Ledger {
                 exclusive[at] = false;
             }
         }
-        held.put(jobId, new HeldJob(h.partition(), h.shares(), false, h.owner(), h.end(), true));
+        held.put(jobId, new HeldJob(h.partition(), h.shares(), false, h.owner(), h.end(), true, h.suspended()));
     }
 
     /**
@@ -367,6 +366,11 @@ public final class Ledger {
             }
         }
         held.put(jobId, new HeldJob(partition, List.copyOf(shares), wholeNode, owner, HeldJob.NEVER));
+    }
+
+    /** See {@link HeldJobs#running}. */
+    List<Long> running(String partition, int nodes) {
+        return held.running(partition, nodes);
     }
 
     /** The resolved shares a job holds here (unit ids assigned), or empty. */

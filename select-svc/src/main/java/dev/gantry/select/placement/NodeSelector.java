@@ -2,6 +2,7 @@ package dev.gantry.select.placement;
 
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
+import dev.gantry.select.model.SelectMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -24,8 +25,9 @@ import java.util.Optional;
  *
  * <p>Within a level, node counts go from the fewest the job accepts up to max_nodes, and the first that fits wins
  * (fewest nodes). For a count, a node qualifies when it is a usable member, not excluded, matches the alternative, the
- * ledger admits the largest per-node demand at the level and the caller's {@link NodeGate} is open. Required nodes
- * ({@code --nodelist}) must all qualify and come first; the rest go by {@link Preference} — best fit counting the
+ * ledger admits the largest per-node demand at the level and the caller's {@link NodeGate} is open. Under select/linear
+ * above level 0, a running job of exactly that many qualified nodes is taken first ({@link JobMate}). Otherwise required
+ * nodes ({@code --nodelist}) must all qualify and come first; the rest go by {@link Preference} — best fit counting the
  * CPUs usable at the level, so a busy node is not preferred to an idle one that is as usable (Slurm: n[12-13] for a
  * -N2 job beside jobs on n[13-16]) — or the first contiguous run ({@code --contiguous}), or the switch tree
  * ({@link TreeChoice}) for multi-node jobs when a topology is configured.
@@ -81,6 +83,7 @@ final class NodeSelector {
         // qualified nodes can fit, so a job that fits nowhere costs one pass, not one per count.
         int[] widest = qualified(ledger, shape.demand(most).atLevel(level), gate, members, constraint);
         int top = Math.min(most, widest.length);
+        boolean mates = level > 0 && ledger.view().settings().mode() == SelectMode.LINEAR;
         for (int count = fewest; count <= top; count++) {
             NodeDemand demand = shape.demand(count).atLevel(level);
             int[] candidates = count == most ? widest : qualified(ledger, demand, gate, members, constraint);
@@ -92,7 +95,10 @@ final class NodeSelector {
             for (int c : candidates) {
                 pool.set(c);
             }
-            Optional<int[]> chosen = choose(ledger, shape, demand, candidates, pool, required, count);
+            Optional<int[]> chosen = mates ? JobMate.find(ledger, shape, pool, required, count) : Optional.empty();
+            if (chosen.isEmpty()) {
+                chosen = choose(ledger, shape, demand, candidates, pool, required, count);
+            }
             if (chosen.isPresent()) {
                 return chosen;
             }
