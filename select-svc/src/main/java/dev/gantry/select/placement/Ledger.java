@@ -9,7 +9,6 @@ import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.ResourceUnit;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,8 +41,10 @@ public final class Ledger {
     private final boolean[] exclusive;
     private final NodeOwners[] owners; // null = no job here (immutable values: copies share them)
     private boolean userExclusive;     // some user-exclusive job has held a node (not reset on release)
-    private final Map<String, Short> partitionIds;
+    private final PartitionIds partitionIds;
     private final HeldJobs held;
+    private SharedUnitCounts shared;   // made at first use above sharing level 0; null in a base (read by many threads)
+    private boolean memo = true;
     // Copy-on-write: per-node arrays (holders, owner, gresUsed) are shared with the ledger this was copied from until
     // written; a set bit means this ledger owns the node's arrays.
     private final BitSet owned;
@@ -61,7 +62,7 @@ public final class Ledger {
         jobs = new int[n];
         exclusive = new boolean[n];
         owners = new NodeOwners[n];
-        partitionIds = new HashMap<>();
+        partitionIds = new PartitionIds();
         held = new HeldJobs();
         owned = new BitSet(n);
         owned.set(0, n);
@@ -89,7 +90,7 @@ public final class Ledger {
                         ? UnitHolders.lowest(holders[at], unit.unitsFor(view.node(at), share.cpus())) : share.units();
                 units.clear(holders[at].length, Integer.MAX_VALUE);
                 NodeShare r = new NodeShare(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
-                charge(at, r, partitionId(allocation.partition()), +1);
+                charge(at, r, partitionIds.of(allocation.partition()), +1);
                 own(at, whose, end, +1);
                 resolved.add(r);
                 if (whole && unit != ResourceUnit.NODE) {
@@ -118,7 +119,7 @@ public final class Ledger {
         exclusive = o.exclusive.clone();
         owners = o.owners.clone();
         userExclusive = o.userExclusive;
-        partitionIds = new HashMap<>(o.partitionIds);
+        partitionIds = o.partitionIds.copy();
         held = o.held.fork();
     }
 
@@ -138,6 +139,7 @@ public final class Ledger {
             Ledger built = new Ledger(v);
             built.owned.clear();
             built.held.share();
+            built.memo = false;
             return built;
         });
     }
@@ -234,8 +236,18 @@ public final class Ledger {
     }
 
     private int availableUnits(int node, NodeDemand demand) {
-        return demand.holdersAtMost() == 0 ? freeUnits[node] : UnitHolders.shareable(holders[node], owner[node],
-                partitionId(demand.partition()), demand.holdersAtMost() + 1);
+        int level = demand.holdersAtMost();
+        if (level == 0) {
+            return freeUnits[node];
+        }
+        short pid = partitionIds.of(demand.partition());
+        if (!memo) {
+            return UnitHolders.shareable(holders[node], owner[node], pid, level + 1);
+        }
+        if (shared == null) {
+            shared = new SharedUnitCounts(holders.length);
+        }
+        return shared.shareable(node, holders[node], owner[node], pid, level);
     }
 
     /** Whether a job of another user is on the node and either it or {@code owner} is user-exclusive. O(1). */
@@ -278,7 +290,7 @@ public final class Ledger {
     /** As {@link #take(long, int, NodeDemand)}, for a job expected to end at {@code end} (epoch seconds). */
     public NodeShare take(long jobId, int node, NodeDemand demand, long end) {
         ClusterNode n = view.node(node);
-        short pid = partitionId(demand.partition());
+        short pid = partitionIds.of(demand.partition());
         BitSet units = new BitSet();
         long cpus;
         if (demand.wholeNode()) {
@@ -312,7 +324,7 @@ public final class Ledger {
         if (h == null) {
             return;
         }
-        short pid = partitionId(h.partition());
+        short pid = partitionIds.of(h.partition());
         for (NodeShare share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, !h.cpusFreed(), true);
@@ -337,7 +349,7 @@ public final class Ledger {
         if (h == null || h.cpusFreed()) {
             return;
         }
-        short pid = partitionId(h.partition());
+        short pid = partitionIds.of(h.partition());
         for (NodeShare share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, true, false);
@@ -354,7 +366,7 @@ public final class Ledger {
      * what-if), exactly as given, with no known end. Precondition: the shares name this view's nodes and their unit ids.
      */
     public void hold(long jobId, String partition, List<NodeShare> shares, boolean wholeNode, Owner owner) {
-        short pid = partitionId(partition);
+        short pid = partitionIds.of(partition);
         for (NodeShare share : shares) {
             int at = view.indexOf(share.node());
             if (at >= 0) {
@@ -392,6 +404,9 @@ public final class Ledger {
             owned.set(node);
         }
         if (units) {
+            if (shared != null) {
+                shared.changed(node);
+            }
             freeUnits[node] += UnitHolders.charge(holders[node], owner[node], share.units(), pid, sign);
             jobs[node] += sign;
         }
@@ -403,9 +418,5 @@ public final class Ledger {
                 }
             }
         }
-    }
-
-    private short partitionId(String partition) {
-        return partitionIds.computeIfAbsent(partition, p -> (short) (partitionIds.size() + 1));
     }
 }
