@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * SUSPEND preemption on a real local cluster, the two scenarios of https://slurm.schedmd.com/preempt.html that issue 5
  * names (PreemptType=preempt/partition_prio, PreemptMode=SUSPEND,GANG), on one cluster with disjoint node sets:
  * <ul>
- *   <li>five-node suspend: a 3-node hipri job suspends three of five active jobs and starts at once on their nodes;
- *       their processes really stop (state T or a frozen cgroup, no CPU time); when it ends they resume;</li>
+ *   <li>five-node suspend: a 3-node hipri job suspends the three oldest of five active jobs and starts at once on
+ *       their nodes; their processes really stop (state T or a frozen cgroup, no CPU time); when it ends they resume;</li>
  *   <li>three modes on one node: low (REQUEUE), med (SUSPEND) and hi (OFF) jobs submitted in that order leave low
  *       pending (Resources), med suspended and hi running; when hi ends med resumes and low still waits.</li>
  * </ul>
@@ -111,6 +111,8 @@ class SuspendPreemptionE2ETest {
             // It started at once, on the suspended jobs' nodes, while they are still there (not after they ended).
             assertTrue(is(job(hipri), JobState.JOB_STATE_RUNNING), "hipri job still running: " + job(hipri));
             assertEquals(theirNodes, Set.copyOf(Hostlist.expand(running.getNodeList())));
+            // Equal victims go oldest first, as Slurm's job list order (preempt.html: 485-487 of 485-489).
+            assertEquals(active.subList(0, 3), suspended, "the three oldest are suspended");
             assertEquals(2, active.stream().filter(id -> is(job(id), JobState.JOB_STATE_RUNNING)).count());
 
             for (long id : suspended) {

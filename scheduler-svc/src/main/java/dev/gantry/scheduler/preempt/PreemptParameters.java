@@ -5,9 +5,10 @@ import java.util.Locale;
 
 /**
  * PreemptParameters (slurm.conf(5)), also read from SchedulerParameters under their older preempt_ names
- * (preempt_youngest_first, preempt_strict_order, preempt_reorder_count=N), as Slurm does.
+ * (preempt_youngest_first, preempt_strict_order, preempt_reorder_count=N), as Slurm does. Slurm 22.05 knows only the
+ * SchedulerParameters names (src/slurmctld/preempt.c, cons_common.c); PreemptParameters came with 23.02.
  *
- * @param youngestFirst order victims by start time, latest first, instead of by priority and size
+ * @param youngestFirst order victims by start time, latest first, instead of by priority and size (see VictimOrder)
  * @param strictOrder select-svc's reorder step keeps the priority order (moves only the last needed job first)
  * @param reorderCount how many times select-svc may reorder the candidates to preempt fewer jobs (Slurm: default 1)
  * @param minExemptPriority jobs with a priority above this are never preempted; -1 = not set

@@ -37,8 +37,8 @@ class IssueScenariosTest {
                 aJob(489).partition("active").share("n16", 4, 1024).ranFor(28).build());
         JobRecord hipri = aJob(490).pending().partition("hipri").build();
         PreemptionPlanner planner = new PreemptionPlanner(s);
-        assertEquals(List.of(487L, 486L, 485L, 489L, 488L), planner.candidates(hipri, running, NOW).order(),
-                "same tier and size: the latest start first, then the higher id");
+        assertEquals(List.of(485L, 486L, 487L, 488L, 489L), planner.candidates(hipri, running, NOW).order(),
+                "same tier and size: the older job first (Slurm's job list order), whatever the start times");
         Map<Long, JobRecord> byId = running.stream().collect(Collectors.toMap(JobRecord::id, j -> j));
         List<NodeShare> placement = List.of(new NodeShare("n12", 4, 1024), new NodeShare("n13", 4, 1024),
                 new NodeShare("n14", 4, 1024));

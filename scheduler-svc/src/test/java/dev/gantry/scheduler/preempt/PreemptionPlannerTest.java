@@ -59,7 +59,7 @@ class PreemptionPlannerTest {
         List<JobRecord> jobs = List.of(aJob(10).on("n1").build(), aJob(11).user("bob").on("n2").build());
         PreemptionPlanner shared = new PreemptionPlanner(settings(TIERS));
         PreemptionPlanner userExclusive = new PreemptionPlanner(settings(TIERS), j -> j.id() == 1);
-        assertEquals(List.of(11L, 10L), shared.candidates(bobs, jobs, NOW).order());
+        assertEquals(List.of(10L, 11L), shared.candidates(bobs, jobs, NOW).order());
         CandidateList c = userExclusive.candidates(bobs, jobs, NOW);
         assertEquals(List.of(11L), c.order());
         assertEquals(Verdict.Protection.EXCLUSIVE_USER, c.kept().get(0).verdict().kind());

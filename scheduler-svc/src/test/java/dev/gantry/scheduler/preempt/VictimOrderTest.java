@@ -33,23 +33,41 @@ class VictimOrderTest {
     }
 
     @Test
-    void qos_lowerQosPriorityFirst_thenFewerNodes_thenTheLowerTier() {
+    void qos_lowerQosPriorityFirst_thenFewerNodes_thenTheOlderJob_whateverItsTier() {
         assertEquals(List.of(1L, 2L, 3L, 5L, 4L), sorted(QOS,
                 aJob(1).qos("normal").on("n1", "n2").build(),
-                aJob(2).qos("mid").partition("low").on("n1").build(),
-                aJob(3).qos("mid").partition("hi").on("n1").build(),
+                aJob(2).qos("mid").partition("hi").on("n1").build(),
+                aJob(3).qos("mid").partition("low").on("n1").build(),
                 aJob(4).qos("big").on("n1", "n2").build(),
                 aJob(5).qos("big").on("n3").build()));
     }
 
     @Test
-    void ties_fewerCpusFirst_thenTheLaterStart_thenTheHigherJobId() {
-        assertEquals(List.of(1L, 3L, 4L, 2L), sorted(VictimRulesTest.TIERS,
-                aJob(1).share("n1", 1, 0).ranFor(100).build(),
-                aJob(2).share("n1", 4, 0).ranFor(100).build(),
-                aJob(3).share("n1", 2, 0).ranFor(100).build(),
-                aJob(4).share("n1", 2, 0).ranFor(500).build()));
-        assertEquals(List.of(8L, 7L), sorted(VictimRulesTest.TIERS, aJob(7).on("n1").build(), aJob(8).on("n1").build()));
+    void qos_prioritiesFrom65535Up_rankAlike_asSlurmKeepsSixteenBits() {
+        assertEquals(List.of(1L, 2L), sorted(QOS + "QOS=huge Priority=70000\nQOS=max Priority=65535\n",
+                aJob(1).qos("huge").on("n1").build(),
+                aJob(2).qos("max").on("n1").build()));
+    }
+
+    /** Slurm keeps job list order (creation order) among equal keys: neither CPUs nor start time break the tie. */
+    @Test
+    void ties_theOlderJobFirst_whateverItsCpusAndStart() {
+        assertEquals(List.of(1L, 2L, 3L, 4L), sorted(VictimRulesTest.TIERS,
+                aJob(1).share("n1", 4, 0).ranFor(100).build(),
+                aJob(2).share("n1", 1, 0).ranFor(100).build(),
+                aJob(3).share("n1", 2, 0).ranFor(500).build(),
+                aJob(4).share("n1", 2, 0).ranFor(10).build()));
+    }
+
+    /** preempt.html "A Simple Example": 490 suspends 485, 486 and 487 although 487 started last. */
+    @Test
+    void preemptHtmlSimpleExample_theOldestOfFiveEqualJobsFirst() {
+        assertEquals(List.of(485L, 486L, 487L, 488L, 489L), sorted(VictimRulesTest.TIERS,
+                aJob(485).partition("low").on("n1").ranFor(27).build(),
+                aJob(486).partition("low").on("n1").ranFor(27).build(),
+                aJob(487).partition("low").on("n1").ranFor(26).build(),
+                aJob(488).partition("low").on("n2").ranFor(29).build(),
+                aJob(489).partition("low").on("n2").ranFor(28).build()));
     }
 
     @Test
@@ -58,6 +76,18 @@ class VictimOrderTest {
                 aJob(1).qos("normal").on("n1").ranFor(900).build(),
                 aJob(2).qos("big").on("n1", "n2").ranFor(60).build(),
                 aJob(3).qos("mid").on("n1").ranFor(300).build()));
+    }
+
+    @Test
+    void youngestFirst_equalStarts_theLaterSubmissionFirst() {
+        for (String option : List.of("PreemptParameters=youngest_first\n", "SchedulerParameters=preempt_youngest_first\n")) {
+            assertEquals(List.of(5L, 4L, 3L, 2L, 1L), sorted(VictimRulesTest.TIERS + option,
+                    aJob(1).partition("low").on("n1").ranFor(30).build(),
+                    aJob(2).partition("low").on("n1").ranFor(30).build(),
+                    aJob(3).partition("low").on("n1").ranFor(30).build(),
+                    aJob(4).partition("low").on("n2").ranFor(30).build(),
+                    aJob(5).partition("low").on("n2").ranFor(30).build()), option);
+        }
     }
 
     private static List<Long> sorted(String config, JobRecord... jobs) {

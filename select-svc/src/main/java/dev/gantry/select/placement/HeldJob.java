@@ -12,13 +12,17 @@ import java.util.List;
  * @param end       when it is expected to end (epoch seconds; {@link #NEVER} when unknown)
  * @param cpusFreed its units (and its place among the node's owners) are freed ({@link Ledger#releaseCpus}); its
  *                  memory and GRES are still counted
+ * @param suspended the replica shows it suspended (by gang scheduling or preemption): it still holds its units, but
+ *                  is no job mate ({@link JobMate})
  */
-record HeldJob(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end, boolean cpusFreed) {
+record HeldJob(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end, boolean cpusFreed,
+               boolean suspended) {
 
     /** For {@link #end}: no known end. */
     static final long NEVER = Long.MAX_VALUE;
 
+    /** A running job. */
     HeldJob(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end) {
-        this(partition, shares, wholeNode, owner, end, false);
+        this(partition, shares, wholeNode, owner, end, false, false);
     }
 }

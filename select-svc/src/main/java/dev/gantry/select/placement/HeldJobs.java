@@ -43,6 +43,17 @@ final class HeldJobs {
         return jobs.containsKey(jobId);
     }
 
+    /**
+     * The jobs of {@code partition} running on exactly {@code nodes} nodes — not suspended, their units not freed by a
+     * what-if — by job id (the order Slurm's job list keeps them in: creation order).
+     */
+    java.util.List<Long> running(String partition, int nodes) {
+        return jobs.entrySet().stream().filter(e -> {
+            HeldJob h = e.getValue();
+            return !h.suspended() && !h.cpusFreed() && h.shares().size() == nodes && h.partition().equals(partition);
+        }).map(Map.Entry::getKey).sorted().toList();
+    }
+
     void put(long jobId, HeldJob job) {
         writable().put(jobId, job);
     }

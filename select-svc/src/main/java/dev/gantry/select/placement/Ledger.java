@@ -9,7 +9,6 @@ import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.ResourceUnit;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,8 +41,10 @@ public final class Ledger {
     private final boolean[] exclusive;
     private final NodeOwners[] owners; // null = no job here (immutable values: copies share them)
     private boolean userExclusive;     // some user-exclusive job has held a node (not reset on release)
-    private final Map<String, Short> partitionIds;
+    private final PartitionIds partitionIds;
     private final HeldJobs held;
+    private SharedUnitCounts shared;   // made at first use above sharing level 0; null in a base (read by many threads)
+    private boolean memo = true;
     // Copy-on-write: per-node arrays (holders, owner, gresUsed) are shared with the ledger this was copied from until
     // written; a set bit means this ledger owns the node's arrays.
     private final BitSet owned;
@@ -61,7 +62,7 @@ public final class Ledger {
         jobs = new int[n];
         exclusive = new boolean[n];
         owners = new NodeOwners[n];
-        partitionIds = new HashMap<>();
+        partitionIds = new PartitionIds();
         held = new HeldJobs();
         owned = new BitSet(n);
         owned.set(0, n);
@@ -77,6 +78,8 @@ public final class Ledger {
             Owner whose = allocation.owner().orExclusive(
                     view.partition(allocation.partition()).map(ClusterPartition::exclusiveUser).orElse(false));
             long end = allocation.endTime() == null ? HeldJob.NEVER : allocation.endTime().getEpochSecond();
+            boolean whole = allocation.exclusive()
+                    || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false);
             List<NodeShare> resolved = new ArrayList<>(allocation.nodes().size());
             for (NodeShare share : allocation.nodes()) {
                 int at = view.indexOf(share.node());
@@ -87,18 +90,15 @@ public final class Ledger {
                         ? UnitHolders.lowest(holders[at], unit.unitsFor(view.node(at), share.cpus())) : share.units();
                 units.clear(holders[at].length, Integer.MAX_VALUE);
                 NodeShare r = new NodeShare(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
-                charge(at, r, partitionId(allocation.partition()), +1);
+                charge(at, r, partitionIds.of(allocation.partition()), +1);
                 own(at, whose, end, +1);
                 resolved.add(r);
-                boolean exclusivePartition = view.partition(allocation.partition())
-                        .map(p -> p.oversubscribe().wholeNodes()).orElse(false);
-                if ((allocation.exclusive() || exclusivePartition) && unit != ResourceUnit.NODE) {
+                if (whole && unit != ResourceUnit.NODE) {
                     exclusive[at] = true;
                 }
             }
-            held.put(allocation.jobId(), new HeldJob(allocation.partition(), resolved,
-                    allocation.exclusive() || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false),
-                    whose, end));
+            held.put(allocation.jobId(), new HeldJob(allocation.partition(), resolved, whole, whose, end, false,
+                    allocation.suspended()));
         }
     }
 
@@ -119,7 +119,7 @@ public final class Ledger {
         exclusive = o.exclusive.clone();
         owners = o.owners.clone();
         userExclusive = o.userExclusive;
-        partitionIds = new HashMap<>(o.partitionIds);
+        partitionIds = o.partitionIds.copy();
         held = o.held.fork();
     }
 
@@ -139,6 +139,7 @@ public final class Ledger {
             Ledger built = new Ledger(v);
             built.owned.clear();
             built.held.share();
+            built.memo = false;
             return built;
         });
     }
@@ -211,9 +212,7 @@ public final class Ledger {
             }
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
-            int available = demand.maxShare() <= 1 ? freeUnits[node]
-                    : UnitHolders.shareable(holders[node], owner[node], partitionId(demand.partition()), demand.maxShare());
-            if (available < needed) {
+            if (freeUnits[node] < needed && availableUnits(node, demand) < needed) {
                 return false;
             }
         }
@@ -226,6 +225,29 @@ public final class Ledger {
             }
         }
         return true;
+    }
+
+    /**
+     * CPUs of the units {@code demand} may take on the node at its sharing level ({@link NodeDemand#holdersAtMost}): the
+     * free ones, plus, above level 0, those its partition holds at most that many times. Level 0 is {@link #freeCpus}.
+     */
+    public long availableCpus(int node, NodeDemand demand) {
+        return unit.cpusOf(view.node(node), availableUnits(node, demand));
+    }
+
+    private int availableUnits(int node, NodeDemand demand) {
+        int level = demand.holdersAtMost();
+        if (level == 0) {
+            return freeUnits[node];
+        }
+        short pid = partitionIds.of(demand.partition());
+        if (!memo) {
+            return UnitHolders.shareable(holders[node], owner[node], pid, level + 1);
+        }
+        if (shared == null) {
+            shared = new SharedUnitCounts(holders.length);
+        }
+        return shared.shareable(node, holders[node], owner[node], pid, level);
     }
 
     /** Whether a job of another user is on the node and either it or {@code owner} is user-exclusive. O(1). */
@@ -258,7 +280,8 @@ public final class Ledger {
 
     /**
      * Gives {@code jobId} the demand on the node: free units first (lowest id), then, when sharing, the least-held units
-     * of its partition; GRES from the first pools that serve it; no known end. Precondition: {@link #admits} is true.
+     * of its partition, up to its sharing level; GRES from the first pools that serve it; no known end. Precondition:
+     * {@link #admits} is true.
      */
     public NodeShare take(long jobId, int node, NodeDemand demand) {
         return take(jobId, node, demand, HeldJob.NEVER);
@@ -267,7 +290,7 @@ public final class Ledger {
     /** As {@link #take(long, int, NodeDemand)}, for a job expected to end at {@code end} (epoch seconds). */
     public NodeShare take(long jobId, int node, NodeDemand demand, long end) {
         ClusterNode n = view.node(node);
-        short pid = partitionId(demand.partition());
+        short pid = partitionIds.of(demand.partition());
         BitSet units = new BitSet();
         long cpus;
         if (demand.wholeNode()) {
@@ -275,7 +298,7 @@ public final class Ledger {
             cpus = n.cpus();
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
-            UnitHolders.pick(holders[node], owner[node], pid, needed, demand.maxShare(), units);
+            UnitHolders.pick(holders[node], owner[node], pid, needed, demand.holdersAtMost() + 1, units);
             cpus = unit == ResourceUnit.CPU ? demand.cpus() : Math.max(demand.cpus(), unit.cpusOf(n, needed));
         }
         Map<Integer, Integer> gres = GresUse.take(n.gres().pools(), gresUsed[node], demand.gres());
@@ -301,7 +324,7 @@ public final class Ledger {
         if (h == null) {
             return;
         }
-        short pid = partitionId(h.partition());
+        short pid = partitionIds.of(h.partition());
         for (NodeShare share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, !h.cpusFreed(), true);
@@ -326,7 +349,7 @@ public final class Ledger {
         if (h == null || h.cpusFreed()) {
             return;
         }
-        short pid = partitionId(h.partition());
+        short pid = partitionIds.of(h.partition());
         for (NodeShare share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, true, false);
@@ -335,7 +358,7 @@ public final class Ledger {
                 exclusive[at] = false;
             }
         }
-        held.put(jobId, new HeldJob(h.partition(), h.shares(), false, h.owner(), h.end(), true));
+        held.put(jobId, new HeldJob(h.partition(), h.shares(), false, h.owner(), h.end(), true, h.suspended()));
     }
 
     /**
@@ -343,7 +366,7 @@ public final class Ledger {
      * what-if), exactly as given, with no known end. Precondition: the shares name this view's nodes and their unit ids.
      */
     public void hold(long jobId, String partition, List<NodeShare> shares, boolean wholeNode, Owner owner) {
-        short pid = partitionId(partition);
+        short pid = partitionIds.of(partition);
         for (NodeShare share : shares) {
             int at = view.indexOf(share.node());
             if (at >= 0) {
@@ -355,6 +378,11 @@ public final class Ledger {
             }
         }
         held.put(jobId, new HeldJob(partition, List.copyOf(shares), wholeNode, owner, HeldJob.NEVER));
+    }
+
+    /** See {@link HeldJobs#running}. */
+    List<Long> running(String partition, int nodes) {
+        return held.running(partition, nodes);
     }
 
     /** The resolved shares a job holds here (unit ids assigned), or empty. */
@@ -376,6 +404,9 @@ public final class Ledger {
             owned.set(node);
         }
         if (units) {
+            if (shared != null) {
+                shared.changed(node);
+            }
             freeUnits[node] += UnitHolders.charge(holders[node], owner[node], share.units(), pid, sign);
             jobs[node] += sign;
         }
@@ -387,9 +418,5 @@ public final class Ledger {
                 }
             }
         }
-    }
-
-    private short partitionId(String partition) {
-        return partitionIds.computeIfAbsent(partition, p -> (short) (partitionIds.size() + 1));
     }
 }

@@ -116,9 +116,10 @@ final class PlanRun {
 
     /**
      * The nodes {@code shape}'s job would get now in its partition (see {@link NodeSelector}), or empty. A job of one
-     * node count without required nodes or contiguity (and one node, or no topology) is chosen through the partition's
-     * {@link FreeIndex}, which gives the same nodes without looking at every member; a shape known to fail is not
-     * searched again.
+     * node count without required nodes or contiguity (and one node, or no topology) is chosen on free resources
+     * (sharing level 0) through the partition's {@link FreeIndex}, which gives the same nodes without looking at every
+     * member, and only if that fails at the higher sharing levels by the selector; a shape known to fail is not searched
+     * again.
      */
     Optional<int[]> select(JobShape shape) {
         Set<String> exclude = shape.request().options().exclude();
@@ -132,7 +133,16 @@ final class PlanRun {
         JobOptions o = shape.request().options();
         Optional<int[]> chosen;
         if (fixed && shape.required().isEmpty() && !o.contiguous() && (count == 1 || view.topology().isEmpty())) {
-            chosen = fastSelect(shape, count, demand, exclude);
+            chosen = Optional.empty();
+            for (Constraint alternative : o.constraint().alternatives()) {
+                chosen = fastSelect(shape, count, demand.atLevel(0), exclude, alternative);
+                if (chosen.isEmpty() && shape.maxShare() > 1) {
+                    chosen = selector.select(ledger, shape, gate(shape), members(shape.partition(), exclude), alternative, 1);
+                }
+                if (chosen.isPresent()) {
+                    break;
+                }
+            }
         } else {
             chosen = selector.select(ledger, shape, gate(shape), members(shape.partition(), exclude));
         }
@@ -142,7 +152,9 @@ final class PlanRun {
         return chosen;
     }
 
-    private Optional<int[]> fastSelect(JobShape shape, int count, NodeDemand demand, Set<String> exclude) {
+    /** The first {@code count} members in preference order that admit {@code demand} (at sharing level 0). */
+    private Optional<int[]> fastSelect(JobShape shape, int count, NodeDemand demand, Set<String> exclude,
+                                       Constraint alternative) {
         FreeIndex index = free.computeIfAbsent(shape.partition().name(), p -> {
             FreeIndex made = view.<FreeIndex>derived(List.of(FREE, p),
                     v -> new FreeIndex(Ledger.base(v), members(shape.partition(), Set.of()))).copyFor(ledger);
@@ -152,17 +164,12 @@ final class PlanRun {
             return made;
         });
         NodeGate gate = gate(shape);
-        long minFree = demand.wholeNode() || demand.maxShare() > 1 ? 0 : demand.cpus();
-        for (Constraint alternative : shape.request().options().constraint().alternatives()) {
-            int[] chosen = index.first(count, minFree, node -> ledger.admits(node, demand)
-                    && alternative.matches(view.node(node).features())
-                    && (exclude.isEmpty() || !exclude.contains(view.node(node).name()))
-                    && gate.open(node, demand));
-            if (chosen != null) {
-                return Optional.of(chosen);
-            }
-        }
-        return Optional.empty();
+        long minFree = demand.wholeNode() ? 0 : demand.cpus();
+        int[] chosen = index.first(count, minFree, node -> ledger.admits(node, demand)
+                && alternative.matches(view.node(node).features())
+                && (exclude.isEmpty() || !exclude.contains(view.node(node).name()))
+                && gate.open(node, demand));
+        return Optional.ofNullable(chosen);
     }
 
     /** Charges a start to the ledger (and profile); returns the shares. */

@@ -8,7 +8,9 @@ import java.util.Arrays;
  * <ol>
  *   <li>lower Weight: Slurm allocates the lowest-weight nodes that satisfy a job first
  *       (https://slurm.schedmd.com/slurm.conf.html#OPT_Weight);</li>
- *   <li>best fit: fewest free CPUs that still fit, so larger holes stay open for larger jobs (fewest fragments);</li>
+ *   <li>best fit: fewest CPUs usable at the sharing level tried (the free ones at level 0, see {@link NodeSelector})
+ *       that still fit, so larger holes stay open for larger jobs (fewest fragments), and a node busy with jobs the
+ *       level allows sharing with is not preferred to an idle one;</li>
  *   <li>node order in the replica (config order), the stable tie-break.</li>
  * </ol>
  */

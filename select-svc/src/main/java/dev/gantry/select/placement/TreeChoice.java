@@ -18,7 +18,8 @@ import java.util.Optional;
 final class TreeChoice {
     private TreeChoice() {}
 
-    static Optional<int[]> choose(Ledger ledger, int[] candidates, int[] required, int count) {
+    /** @param demand the per-node demand at the sharing level tried: a node's best fit counts the CPUs usable at it */
+    static Optional<int[]> choose(Ledger ledger, NodeDemand demand, int[] candidates, int[] required, int count) {
         Topology topology = ledger.view().topology();
         Map<String, Integer> levels = topology.levels();
         Map<String, Topology.Switch> byName = new HashMap<>();
@@ -43,7 +44,7 @@ final class TreeChoice {
         }
         Comparator<Integer> preference = Comparator.comparingLong(c -> {
             ClusterNode node = ledger.view().node(c);
-            return Preference.key(node.weight(), ledger.freeCpus(c), c);
+            return Preference.key(node.weight(), ledger.availableCpus(c, demand), c);
         });
         byLeaf.values().forEach(list -> list.sort(preference));
         int maxLevel = levels.values().stream().mapToInt(Integer::intValue).max().orElse(0);

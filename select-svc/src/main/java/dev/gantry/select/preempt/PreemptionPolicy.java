@@ -13,7 +13,8 @@ public interface PreemptionPolicy {
 
     /**
      * @param preemptable running jobs the job may preempt, most preferred victim first (Slurm's order: QOS, or
-     *                    partition PriorityTier and size, or youngest first); jobs the view does not hold are ignored
+     *                    partition PriorityTier, and size, then the oldest; or youngest first); jobs the view does not
+     *                    hold are ignored. Among victim sets of equal cost, the earlier candidates are preempted
      * @return the start and its victims, or empty when it cannot start even with all of them preempted
      */
     Optional<PreemptionPlan> place(StartTrial trial, ResourceRequest job, List<Long> preemptable);

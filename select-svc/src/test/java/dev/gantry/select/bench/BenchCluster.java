@@ -27,6 +27,24 @@ import java.util.Set;
  */
 public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Instant now) {
 
+    /**
+     * {@code view}'s nodes and partitions with, instead of its jobs, one running job per node holding all its CPUs and
+     * no memory, every partition OverSubscribe={@code oversubscribe}: a job can start only by sharing.
+     */
+    public static ReplicaView everyCoreHeldOnce(ReplicaView view, String oversubscribe) {
+        List<ClusterNode> nodes = new ArrayList<>(view.nodeCount());
+        List<JobAllocation> allocations = new ArrayList<>(view.nodeCount());
+        for (int i = 0; i < view.nodeCount(); i++) {
+            ClusterNode node = view.node(i);
+            nodes.add(node);
+            allocations.add(new JobAllocation(i + 1, "batch", List.of(new NodeShare(node.name(), node.cpus(), 0)), false,
+                    NOW.plusSeconds(3600)));
+        }
+        ClusterPartition batch = view.partition("batch").orElseThrow()
+                .withOversubscribe(dev.gantry.select.model.Oversubscribe.parse(oversubscribe));
+        return ReplicaView.of("bench-full", 1, view.settings(), nodes, List.of(batch), allocations, view.topology());
+    }
+
     public static final Instant NOW = Instant.ofEpochSecond(1_800_000_000L);
 
     public static BenchCluster of(int nodes, int pending, long seed) {

@@ -47,6 +47,8 @@ public class PlanBenchmark {
     private List<ResourceRequest> one;
     private List<ResourceRequest> big;
     private List<BackfillJob> jobs;
+    private dev.gantry.select.model.ReplicaView oversubscribed;
+    private dev.gantry.select.model.ReplicaView fullOversubscribed;
 
     @Setup
     public void setUp() {
@@ -54,6 +56,9 @@ public class PlanBenchmark {
         one = List.of(cluster.pending().get(0));
         big = List.of(cluster.pending().stream().filter(r -> r.minNodes() == 64).findFirst().orElseThrow());
         jobs = cluster.pending().stream().map(r -> new BackfillJob(r, true)).toList();
+        oversubscribed = cluster.view().withPartition(cluster.view().partition("batch").orElseThrow()
+                .withOversubscribe(dev.gantry.select.model.Oversubscribe.parse("FORCE:4")));
+        fullOversubscribed = BenchCluster.everyCoreHeldOnce(cluster.view(), "FORCE:4");
     }
 
     /**
@@ -83,6 +88,26 @@ public class PlanBenchmark {
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public List<Placement> mainPass() {
         return planner.plan(cluster.view(), cluster.pending(), new PlanOptions(true, false, cluster.now()));
+    }
+
+    /**
+     * The main pass on the same cluster with the partition OverSubscribe=FORCE:4: jobs that find too few free cores
+     * share (gang scheduling), so selection looks past the free resources.
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public List<Placement> mainPassOversubscribed() {
+        return planner.plan(oversubscribed, cluster.pending(), new PlanOptions(true, false, cluster.now()));
+    }
+
+    /**
+     * Sharing at scale: every core of every node held once (no memory), OverSubscribe=FORCE:4, and every one of the
+     * 10,000 pending jobs tried (no stop at the first blocked) — each must share, at sharing level 1 or higher.
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public List<Placement> planEveryJobShares() {
+        return planner.plan(fullOversubscribed, cluster.pending(), new PlanOptions(false, false, cluster.now()));
     }
 
     /** One job's will-run (start now, or the earliest start over the profile). */

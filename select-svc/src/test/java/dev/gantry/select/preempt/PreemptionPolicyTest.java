@@ -78,6 +78,38 @@ class PreemptionPolicyTest {
         assertEquals(gantry, describe(DEFAULT.place(trial, job.build(), preemptable)), "Gantry's default");
     }
 
+    /**
+     * preempt.html "A Simple Example" (select/linear, OverSubscribe=FORCE:1, PreemptMode=SUSPEND,GANG): five equal -N1
+     * jobs 485–489 in active on n[12-16]; the -N3 hipri job 490 suspends the oldest three and runs on n[12-14], as the
+     * page shows and Slurm 22.05 does. scheduler-svc hands the candidates oldest first (its VictimOrder); both policies
+     * keep that order among victim sets of equal cost. Oldest last (preempt_youngest_first) gives the other three.
+     */
+    @ParameterizedTest(name = "candidates {0}")
+    @MethodSource("simpleExample")
+    void preemptHtmlSimpleExample_theFirstThreeCandidatesAreSuspended(List<Long> candidates, String expected) {
+        DomainCluster cluster = linear();
+        String[] nodes = {"n12", "n13", "n14", "n15", "n16"};
+        for (String n : nodes) {
+            cluster.node(n, 1, 1000);
+        }
+        cluster.partition("active", nodes).oversubscribe("active", "FORCE:1")
+                .partition("hipri", nodes).oversubscribe("hipri", "FORCE:1");
+        for (int i = 0; i < nodes.length; i++) {
+            cluster.running(485 + i, "active", 1, 100, nodes[i]);
+        }
+        StartTrial trial = new StartTrial(cluster.view()).suspending(candidates);
+        JobFixture job = aJob(490).partitions("hipri").nodes(3).tasks(3).mem(100);
+
+        assertEquals(expected, describe(SLURM.place(trial, job.build(), candidates)), "Slurm's two-stage baseline");
+        assertEquals(expected, describe(DEFAULT.place(trial, job.build(), candidates)), "Gantry's default");
+    }
+
+    static Stream<Arguments> simpleExample() {
+        return Stream.of(
+                Arguments.of(List.of(485L, 486L, 487L, 488L, 489L), "on n12, n13, n14 preempting [485, 486, 487] (3 CPUs)"),
+                Arguments.of(List.of(489L, 488L, 487L, 486L, 485L), "on n14, n15, n16 preempting [489, 488, 487] (3 CPUs)"));
+    }
+
     private static Arguments both(String rule, DomainCluster cluster, JobFixture job, List<Long> preemptable, String slurm,
                                   String gantry) {
         return Arguments.of(rule, cluster, job, preemptable, slurm, gantry);
