@@ -77,12 +77,19 @@ class SuspendPreemptionE2ETest {
         return "while [ ! -e " + f + " ]; do sleep 0.05; done";
     }
 
+    /** Waits until the partitions' jobs of an earlier test have all left squeue's default view (ended, not completing). */
+    private void awaitNoJobsIn(String partitions) throws Exception {
+        TestCluster.awaitTrue(() -> cluster.shell.run(cluster.work, "squeue", "-h", "-p", partitions, "-t", "PD,R,S,CG")
+                .out().isBlank(), "no job left in " + partitions);
+    }
+
     private void create(String file) throws Exception {
         Files.writeString(cluster.work.resolve(file), "");
     }
 
     @Test
     void fiveNodeSuspend_aThreeNodeHipriJobSuspendsThreeActiveJobs_andTheyResumeWhenItEnds() throws Exception {
+        awaitNoJobsIn("active,hipri");
         List<Long> active = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             active.add(cluster.submit("-p", "active", "-N1", "--mem=100", "-o", "/dev/null", "--wrap", LIGHT_SPIN));
@@ -146,6 +153,46 @@ class SuspendPreemptionE2ETest {
             active.forEach(id -> ids.add(Long.toString(id)));
             ids.add(Long.toString(hipri));
             cluster.shell.run(cluster.work, "scancel", ids.toArray(String[]::new));
+        }
+    }
+
+    /**
+     * The preemption page's "smart placement" wish ("Future Ideas"): three single-node jobs on s1-s3 and a 3-node hipri
+     * job. The page shows Slurm suspending all three on s[1-3]; Slurm 22.05 run here places it on s1 and the two idle
+     * nodes, suspending only the oldest job, and so does Gantry. The other two's counters tick on throughout.
+     */
+    @Test
+    void smartPlacement_theHipriJobTakesTheIdleNodesAndSuspendsOnlyTheOldestJob() throws Exception {
+        awaitNoJobsIn("active,hipri");
+        Counters counters = new Counters(cluster);
+        List<Long> active = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            active.add(cluster.submit("-p", "active", "-N1", "--mem=100", "-o", "/dev/null", "--wrap", counters.script()));
+            cluster.await(active.getLast(), j -> is(j, JobState.JOB_STATE_RUNNING));
+        }
+        assertEquals(List.of("s1", "s2", "s3"), active.stream().map(id -> job(id).getNodeList()).toList());
+        long hipri = cluster.submit("-p", "hipri", "-N3", "--mem=100", "-o", "/dev/null", "--wrap", untilCreated("smart.done"));
+        try {
+            Job running = cluster.await(hipri, j -> is(j, JobState.JOB_STATE_RUNNING));
+            assertEquals("s[1,4-5]", running.getNodeList());
+            cluster.await(active.get(0), j -> is(j, JobState.JOB_STATE_SUSPENDED));
+            long before1 = counters.of(active.get(1));
+            long before2 = counters.of(active.get(2));
+            Thread.sleep(300); // the oldest one's last tick before its freeze may land just after it was recorded
+            long stopped = counters.of(active.get(0));
+            Thread.sleep(1000);
+            assertEquals(stopped, counters.of(active.get(0)), "the suspended job ticked");
+            assertTrue(counters.of(active.get(1)) > before1 && counters.of(active.get(2)) > before2, "the others were stopped");
+            assertTrue(is(job(active.get(1)), JobState.JOB_STATE_RUNNING) && is(job(active.get(2)), JobState.JOB_STATE_RUNNING));
+        } finally {
+            create("smart.done");
+            List<String> ids = new ArrayList<>();
+            active.forEach(id -> ids.add(Long.toString(id)));
+            ids.add(Long.toString(hipri));
+            cluster.shell.run(cluster.work, "scancel", ids.toArray(String[]::new));
+            for (long id : active) {
+                cluster.await(id, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
+            }
         }
     }
 

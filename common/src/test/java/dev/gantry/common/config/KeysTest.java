@@ -64,13 +64,39 @@ class KeysTest {
                 ClusterName=c
                 SlurmdUser=root
                 # logs
-                SlurmctldLogFile=/var/log/slurmctld.log AuthType=auth/munge
+                SlurmctldLogFile=/var/log/slurmctld.log CredType=cred/munge
                 """);
         assertEquals(List.of(
                 "slurm.conf:2: SlurmdUser: accepted for compatibility, not used by Gantry",
                 "slurm.conf:4: SlurmctldLogFile: accepted for compatibility, not used by Gantry",
-                "slurm.conf:4: AuthType: accepted for compatibility, not used by Gantry"), c.warnings());
+                "slurm.conf:4: CredType: accepted for compatibility, not used by Gantry"), c.warnings());
         assertEquals("c", c.get(Keys.CLUSTER_NAME));
+    }
+
+    @Test
+    void authenticationKeys_areRead_withGantrysLocalAuthenticatorByDefault() {
+        ClusterConfig c = ConfigParser.parse(Path.of("slurm.conf"), """
+                AuthType=auth/munge
+                AuthInfo=socket=/run/munge/munge.socket.2
+                AuthAltTypes=auth/jwt
+                AuthAltParameters=jwt_key=/etc/slurm/jwt_hs256.key
+                PrivateData=jobs,Usage
+                """);
+        assertEquals("auth/munge", c.get(Keys.AUTH_TYPE));
+        assertEquals(List.of("socket=/run/munge/munge.socket.2"), c.get(Keys.AUTH_INFO));
+        assertEquals(List.of("auth/jwt"), c.get(Keys.AUTH_ALT_TYPES));
+        assertEquals(List.of("jwt_key=/etc/slurm/jwt_hs256.key"), c.get(Keys.AUTH_ALT_PARAMETERS));
+        assertEquals(List.of("jobs", "usage"), c.get(Keys.PRIVATE_DATA));
+        assertEquals("auth/local", ConfigParser.parse(Path.of("c"), "ClusterName=c\n").get(Keys.AUTH_TYPE));
+    }
+
+    @Test
+    void unknownAuthenticationTypesAndPrivateDataKinds_areRefusedWithTheirLine() {
+        for (String bad : List.of("AuthType=auth/none", "AuthAltTypes=auth/kerberos", "PrivateData=secrets")) {
+            var e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                    () -> ConfigParser.parse(Path.of("slurm.conf"), bad + "\n"));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("slurm.conf:1: " + bad.split("=")[0]), e.getMessage());
+        }
     }
 
     @Test
