@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.gantry.api.v1.ControllerGrpc;
+import dev.gantry.cli.controller.CallerCredential;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
 import io.grpc.ManagedChannel;
@@ -70,7 +71,11 @@ final class TestCluster implements AutoCloseable {
         assertEquals(0, up.exit(), up.toString());
         String address = Files.readString(runDir.resolve("controller.addr")).trim();
         return new TestCluster(tmp, work, runDir, shell, up,
-                ManagedChannelBuilder.forTarget(address).usePlaintext().build());
+                ManagedChannelBuilder.forTarget(address).usePlaintext()
+                        // as the user running the tests, with a token from the cluster's local authenticator
+                        .intercept(new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", runDir.resolve("auth.sock").toString()),
+                                java.util.Optional.empty()))
+                        .build());
     }
 
     /** Runs sbatch in {@code cwd} and returns the job id it printed. */

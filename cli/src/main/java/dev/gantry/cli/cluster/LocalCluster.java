@@ -2,6 +2,7 @@ package dev.gantry.cli.cluster;
 
 import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.ControllerGrpc;
+import dev.gantry.cli.controller.CallerCredential;
 import dev.gantry.api.v1.JobState;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListNodesRequest;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -102,6 +104,10 @@ final class LocalCluster {
         Path privateKey = state.resolve("cred/cred.key");
         Path publicKey = state.resolve("cred/cred.pub");
         dev.gantry.common.credential.CredentialKeys.createIfMissing(privateKey, publicKey);
+        // the local authenticator's key (AuthType=auth/local): one agent signs users' tokens with it, the rest verify
+        Path authKey = state.resolve("auth/auth.key");
+        Path authPublicKey = state.resolve("auth/auth.pub");
+        dev.gantry.common.credential.CredentialKeys.createIfMissing(authKey, authPublicKey);
 
         List<ClusterState.Service> started = new ArrayList<>();
         Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS", controller);
@@ -112,6 +118,7 @@ final class LocalCluster {
             env.put("GANTRY_SELECT_ADDRESS", "127.0.0.1:" + selectPort);
             env.put("GANTRY_CRED_PRIVATE_KEY", privateKey.toString());
             env.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
+            env.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
             started.add(start("scheduler", jar("scheduler-svc", "gantry-scheduler-svc"), schedPort, ports.pick(), env, logs,
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
             started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(), common, logs,
@@ -132,6 +139,11 @@ final class LocalCluster {
                 a.put("GANTRY_NODE_MEMORY_MB", Long.toString(n.realMemoryMb()));
                 a.put("GANTRY_AGENT_PROLOG", config.get(Keys.PROLOG));
                 a.put("GANTRY_AGENT_EPILOG", config.get(Keys.EPILOG));
+                a.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
+                if (n == config.nodes().get(0)) { // one local authenticator per host: the commands find it beside controller.addr
+                    a.put("GANTRY_AUTH_SOCKET", authSocket(runDir).toString());
+                    a.put("GANTRY_AUTH_PRIVATE_KEY", authKey.toString());
+                }
                 started.add(start("agent-" + n.name(), jar("node-agent", "gantry-node-agent"), agentPorts.get(n.name()),
                         // C1 only: an agent's work is system calls, and C2's compiling costs more CPU than it saves
                         // when four agents share a small host (docs/benchmarks.md, "Trivial jobs across 4 local agents")
@@ -256,8 +268,20 @@ final class LocalCluster {
         }
     }
 
+    /** The local authenticator's socket: beside controller.addr, where the commands look for it. */
+    static Path authSocket(Path runDir) {
+        return runDir.toAbsolutePath().normalize().resolve("auth.sock");
+    }
+
+    /** A channel to the controller whose calls carry the launching user's token from this cluster's authenticator. */
+    private ManagedChannel controllerChannel(String controller) {
+        return ManagedChannelBuilder.forTarget(controller).usePlaintext()
+                .intercept(new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", authSocket(runDir).toString()), Optional.empty()))
+                .build();
+    }
+
     private String awaitNodes(String controller, int count, Instant deadline) throws InterruptedException {
-        ManagedChannel ch = ManagedChannelBuilder.forTarget(controller).usePlaintext().build();
+        ManagedChannel ch = controllerChannel(controller);
         try {
             List<String> waiting = List.of();
             while (Instant.now().isBefore(deadline)) {
@@ -337,7 +361,7 @@ final class LocalCluster {
 
     /** Cancels every unfinished job so no job process outlives the cluster; waits briefly for them. */
     private void cancelJobs(String controller) throws InterruptedException {
-        ManagedChannel ch = ManagedChannelBuilder.forTarget(controller).usePlaintext().build();
+        ManagedChannel ch = controllerChannel(controller);
         try {
             // a long queue is a large answer (and its cancel many durable writes): no message cap, a generous deadline
             var stub = ControllerGrpc.newBlockingStub(ch).withMaxInboundMessageSize(Integer.MAX_VALUE);
@@ -354,7 +378,6 @@ final class LocalCluster {
                     .map(j -> j.getJobId()).toList();
             for (int from = 0; from < ids.size(); from += 1000) {
                 stub.withDeadlineAfter(60, TimeUnit.SECONDS).cancelJob(CancelJobRequest.newBuilder()
-                        .setUser(System.getProperty("user.name", ""))
                         .addAllJobIds(ids.subList(from, Math.min(ids.size(), from + 1000))).build());
             }
             out.println("gantry: cancelled " + active.size() + " unfinished job(s)");

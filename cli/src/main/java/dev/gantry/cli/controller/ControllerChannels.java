@@ -5,8 +5,8 @@ import io.grpc.okhttp.OkHttpChannelBuilder;
 import java.time.Duration;
 
 /**
- * The one place that opens channels to the controller. Plain-text gRPC for now; TLS and tokens will be
- * configured here. OkHttp rather than Netty: a command line tool lives for one call, and OkHttp's transport
+ * The one place that opens channels to the controller; every call carries the command's credential
+ * ({@link CallerCredential}). OkHttp rather than Netty: a command line tool lives for one call, and OkHttp's transport
  * loads far fewer classes (see docs/benchmarks.md).
  */
 public final class ControllerChannels {
@@ -18,7 +18,16 @@ public final class ControllerChannels {
 
     /** A new channel; the caller shuts it down. Connecting happens on the first call. */
     public static ManagedChannel open(ControllerAddress address) {
-        return OkHttpChannelBuilder.forAddress(address.host(), address.port())
+        return open(address, null);
+    }
+
+    /** The same, every call carrying {@code credential}'s authorization header (null: none). */
+    public static ManagedChannel open(ControllerAddress address, CallerCredential credential) {
+        OkHttpChannelBuilder builder = OkHttpChannelBuilder.forAddress(address.host(), address.port());
+        if (credential != null) {
+            builder.intercept(credential);
+        }
+        return builder
                 .usePlaintext()
                 // one blocking call per command: no executor threads to start, no retry machinery to load
                 .directExecutor()

@@ -3,6 +3,7 @@ package dev.gantry.cli.controller;
 import io.grpc.ManagedChannel;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /** Opens a channel to the controller. Commands receive one, so tests can hand them an in-process channel. */
 @FunctionalInterface
@@ -17,6 +18,11 @@ public interface ControllerConnector {
 
     /** Connects to the address {@link ControllerLocator} finds for this environment and directory. */
     static ControllerConnector locating(Map<String, String> environment, Path workingDirectory) {
-        return () -> ControllerChannels.open(new ControllerLocator(environment, workingDirectory).locate());
+        return () -> {
+            ControllerLocator locator = new ControllerLocator(environment, workingDirectory);
+            ControllerAddress address = locator.locate();
+            Optional<Path> clusterDir = locator.addressFile().map(Path::getParent);
+            return ControllerChannels.open(address, new CallerCredential(environment, clusterDir));
+        };
     }
 }

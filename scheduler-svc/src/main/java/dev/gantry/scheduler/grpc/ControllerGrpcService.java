@@ -4,57 +4,66 @@ import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.CancelJobResponse;
 import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.ControllerGrpc;
-import dev.gantry.api.v1.HoldJobRequest;
-import dev.gantry.api.v1.HoldJobResponse;
-import dev.gantry.api.v1.ReleaseJobRequest;
-import dev.gantry.api.v1.ReleaseJobResponse;
-import dev.gantry.api.v1.RequeueJobRequest;
-import dev.gantry.api.v1.RequeueJobResponse;
-import dev.gantry.api.v1.TopJobRequest;
-import dev.gantry.api.v1.TopJobResponse;
-import dev.gantry.api.v1.UpdateJobRequest;
-import dev.gantry.api.v1.UpdateJobResponse;
+import dev.gantry.api.v1.GetJobRequest;
+import dev.gantry.api.v1.GetJobResponse;
 import dev.gantry.api.v1.GetPrioritiesRequest;
 import dev.gantry.api.v1.GetPrioritiesResponse;
 import dev.gantry.api.v1.GetSharesRequest;
 import dev.gantry.api.v1.GetSharesResponse;
-import dev.gantry.scheduler.api.PriorityProtos;
-import dev.gantry.api.v1.ListQosRequest;
-import dev.gantry.api.v1.ListQosResponse;
-import dev.gantry.api.v1.UpdateQosRequest;
-import dev.gantry.api.v1.UpdateQosResponse;
-import dev.gantry.scheduler.api.QosProtos;
-import dev.gantry.api.v1.GetJobRequest;
-import dev.gantry.api.v1.GetJobResponse;
+import dev.gantry.api.v1.HoldJobRequest;
+import dev.gantry.api.v1.HoldJobResponse;
+import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListJobsResponse;
 import dev.gantry.api.v1.ListNodesRequest;
 import dev.gantry.api.v1.ListNodesResponse;
 import dev.gantry.api.v1.ListPartitionsRequest;
 import dev.gantry.api.v1.ListPartitionsResponse;
+import dev.gantry.api.v1.ListQosRequest;
+import dev.gantry.api.v1.ListQosResponse;
+import dev.gantry.api.v1.ReleaseJobRequest;
+import dev.gantry.api.v1.ReleaseJobResponse;
+import dev.gantry.api.v1.RequeueJobRequest;
+import dev.gantry.api.v1.RequeueJobResponse;
 import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.api.v1.SubmitJobResponse;
+import dev.gantry.api.v1.TopJobRequest;
+import dev.gantry.api.v1.TopJobResponse;
+import dev.gantry.api.v1.UpdateJobRequest;
+import dev.gantry.api.v1.UpdateJobResponse;
+import dev.gantry.api.v1.UpdateQosRequest;
+import dev.gantry.api.v1.UpdateQosResponse;
 import dev.gantry.api.v1.WatchJobsRequest;
 import dev.gantry.api.v1.WatchJobsResponse;
+import dev.gantry.common.auth.Identity;
+import dev.gantry.common.authn.Callers;
+import dev.gantry.common.posix.PosixAccounts;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.PriorityProtos;
+import dev.gantry.scheduler.api.QosProtos;
 import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.Role;
 import dev.gantry.scheduler.runtime.Controller;
 import dev.gantry.scheduler.runtime.JobQuery;
 import dev.gantry.scheduler.runtime.JobWatch;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import dev.gantry.scheduler.store.JobStore;
+import dev.gantry.scheduler.submit.RunAs;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.List;
-import java.util.concurrent.Executor;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /** The client API (controller.proto) over the controller: maps, calls one method, maps back. */
 @Singleton
 public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBase {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ControllerGrpcService.class);
 
     private final Controller controller;
     private final ClusterState state;
@@ -91,9 +100,16 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("spec: is required").asRuntimeException());
             return;
         }
+        JobSpec spec;
+        try {
+            spec = ownedByCaller(request.getSpec());
+        } catch (SecurityException e) {
+            out.onError(Status.PERMISSION_DENIED.withDescription(e.getMessage()).asRuntimeException());
+            return;
+        }
         // Answered where the commit's follow-up ran (the controller thread, once the job is in its state): sending a
         // small response does not block, and one thread hop less per submission counts at thousands per second.
-        controller.submit(request.getSpec()).whenComplete((id, error) -> {
+        controller.submit(spec).whenComplete((id, error) -> {
             if (error != null) {
                 out.onError(status(error));
             } else {
@@ -113,7 +129,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             signalJobs(request, out);
             return;
         }
-        controller.cancel(request.getJobIdsList(), request.getUser()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
+        controller.cancel(request.getJobIdsList(), caller()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -134,7 +150,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("signal: must be 1..64, got " + request.getSignal()).asRuntimeException());
             return;
         }
-        controller.commands.signal(request.getJobIdsList(), request.getUser(), request.getSignal())
+        controller.commands.signal(request.getJobIdsList(), caller(), request.getSignal())
                 .whenCompleteAsync(HOP, responses).whenComplete((results, error) -> {
                     if (error != null) {
                         out.onError(status(error));
@@ -229,7 +245,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.hold(request.getJobIdsList(), request.getUser(), request.getUserHold())
+        controller.commands.hold(request.getJobIdsList(), caller(), request.getUserHold())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : HoldJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -240,7 +256,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.suspension.suspend(request.getJobIdsList(), request.getUser())
+        controller.suspension.suspend(request.getJobIdsList(), caller())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build(), e));
@@ -252,7 +268,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.suspension.resume(request.getJobIdsList(), request.getUser())
+        controller.suspension.resume(request.getJobIdsList(), caller())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build(), e));
@@ -263,7 +279,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.release(request.getJobIdsList(), request.getUser())
+        controller.commands.release(request.getJobIdsList(), caller())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : ReleaseJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -273,7 +289,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.requeue(request.getJobIdsList(), request.getUser(), request.getHold())
+        controller.commands.requeue(request.getJobIdsList(), caller(), request.getHold())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : RequeueJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -288,7 +304,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                     + request.getMinNodes()).asRuntimeException());
             return;
         }
-        controller.commands.update(request)
+        controller.commands.update(request.toBuilder().setUser(caller()).build())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : UpdateJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -298,7 +314,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.top(request.getJobIdsList(), request.getUser())
+        controller.commands.top(request.getJobIdsList(), caller())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : TopJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -363,7 +379,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
             return;
         }
-        controller.updateQos(request.getQos(), request.getUser()).whenCompleteAsync(HOP, responses)
+        controller.updateQos(request.getQos(), caller()).whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build(), e));
     }
@@ -398,5 +414,30 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return Status.INVALID_ARGUMENT.withDescription(r.getMessage()).asRuntimeException();
         }
         return Status.INTERNAL.withDescription(String.valueOf(e.getMessage())).withCause(e).asRuntimeException();
+    }
+
+    /** The authenticated caller's user name (what a request's own {@code user} field says is ignored). */
+    private static String caller() {
+        return Callers.current().user();
+    }
+
+    /**
+     * The spec with its user, uid and gid those of whom the job runs as: the caller, or, for an administrator acting on
+     * another's behalf, that user's account on this host ({@link RunAs}).
+     */
+    private JobSpec ownedByCaller(JobSpec spec) {
+        Identity who = Callers.current();
+        boolean administrator = Role.of(state.config(), who.user(), (int) who.uid()) == Role.ADMINISTRATOR;
+        RunAs.Owner owner = RunAs.resolve(who, spec.getUser(), Integer.toUnsignedLong(spec.getUid()),
+                Integer.toUnsignedLong(spec.getGid()), administrator, ControllerGrpcService::account,
+                uid -> PosixAccounts.byUid(uid).flatMap(a -> account(a.name())));
+        if (!owner.user().equals(who.user())) {
+            LOG.info("audit: {} (uid {}) submits a job as {} (uid {})", who.user(), who.uid(), owner.user(), owner.uid());
+        }
+        return spec.toBuilder().setUser(owner.user()).setUid((int) owner.uid()).setGid((int) owner.gid()).build();
+    }
+
+    private static Optional<RunAs.Account> account(String name) {
+        return PosixAccounts.byName(name).map(a -> new RunAs.Account(a.name(), a.uid(), a.gid()));
     }
 }

@@ -7,6 +7,7 @@ import dev.gantry.api.v1.CreateStepResponse;
 import dev.gantry.api.v1.ListStepsRequest;
 import dev.gantry.api.v1.ListStepsResponse;
 import dev.gantry.api.v1.StepsGrpc;
+import dev.gantry.common.authn.Callers;
 import dev.gantry.scheduler.runtime.JobSteps;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import io.grpc.Status;
@@ -27,7 +28,7 @@ public final class StepsGrpcService extends StepsGrpc.StepsImplBase {
 
     @Override
     public void createStep(CreateStepRequest request, StreamObserver<CreateStepResponse> out) {
-        steps.create(request).whenCompleteAsync((created, error) -> {
+        steps.create(request.toBuilder().setUser(Callers.current().user()).build()).whenCompleteAsync((created, error) -> {
             if (error != null) {
                 out.onError(Status.fromThrowable(error).asRuntimeException());
             } else {
@@ -39,7 +40,7 @@ public final class StepsGrpcService extends StepsGrpc.StepsImplBase {
 
     @Override
     public void completeStep(CompleteStepRequest request, StreamObserver<CompleteStepResponse> out) {
-        steps.complete(request.getJobId(), request.getStepId(), request.getExitCode()).whenCompleteAsync((known, error) -> {
+        steps.complete(request.getJobId(), request.getStepId(), request.getExitCode(), Callers.current().user()).whenCompleteAsync((known, error) -> {
             if (error != null) {
                 out.onError(Status.fromThrowable(error).asRuntimeException());
             } else {

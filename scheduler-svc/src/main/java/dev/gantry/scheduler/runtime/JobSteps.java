@@ -117,8 +117,12 @@ public final class JobSteps {
      * CompleteStep: the step leaves the registry; the future completes once that is committed. Idempotent; an unknown
      * step is not an error.
      */
-    public CompletableFuture<Boolean> complete(long jobId, String stepId, int exitCode) {
+    public CompletableFuture<Boolean> complete(long jobId, String stepId, int exitCode, String caller) {
         return controller.call(() -> {
+            JobRecord j = controller.state.job(jobId);
+            if (j != null && !caller.equals(j.user()) && !caller.equals("root")) {
+                throw Status.PERMISSION_DENIED.withDescription("Access/permission denied: job " + j.id() + " belongs to " + j.user()).asRuntimeException();
+            }
             int id;
             try {
                 id = Integer.parseInt(stepId);

@@ -1,21 +1,45 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.ControllerGrpc;
+import dev.gantry.common.auth.Identity;
+import dev.gantry.common.auth.Jwt;
+import dev.gantry.common.auth.Tokens;
+import dev.gantry.common.authn.CallerAuthenticator;
+import dev.gantry.common.authn.Callers;
+import dev.gantry.common.credential.CredentialKeys;
+import dev.gantry.common.credential.Ed25519;
 import dev.gantry.scheduler.grpc.ControllerGrpcService;
 import dev.gantry.scheduler.store.StateStore;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Server;
+import io.grpc.ServerInterceptors;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.stub.MetadataUtils;
 import java.io.IOException;
+import java.security.KeyPair;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
  * The client API (ControllerGrpcService) served in-process over a {@link ControllerHarness}: what clients see over
  * gRPC, with no select-svc and no agents. {@link #restart()} starts a new controller from what the old one stored.
+ * Callers authenticate as in production: the service sits behind the {@link Callers} interceptor, which accepts local
+ * tokens signed with the rig's own authentication key; {@link #api()} calls as {@link #ALICE}, {@link #as} as anyone.
  */
 final class ControllerApiRig implements AutoCloseable {
+
+    /** The user the tests' jobs belong to. */
+    static final Identity ALICE = new Identity("alice", 1000, 1000, List.of(1000L), "local");
+    private final KeyPair authKey = CredentialKeys.generate();
+    private final CallerAuthenticator authenticator = new CallerAuthenticator(new CallerAuthenticator.Settings(true, false,
+            Optional.empty(), false, new Jwt.Keys(Optional.empty(), Map.of(Tokens.LOCAL_KEY_ID,
+                    Ed25519.VerifyingKey.of(authKey.getPublic())))), InstantSource.system());
 
     private final String config;
     private final StateStore stateStore = new StateStore.InMemory();
@@ -30,8 +54,22 @@ final class ControllerApiRig implements AutoCloseable {
         serve(new ControllerHarness(config, new ControllerHarness.MemoryStore(), stateStore));
     }
 
-    /** The blocking stub of the current controller. */
+    /** The blocking stub of the current controller, calling as {@link #ALICE}. */
     ControllerGrpc.ControllerBlockingStub api() {
+        return as(ALICE);
+    }
+
+    /** The stub calling as {@code who}, with a local token the rig's authenticator signed. */
+    ControllerGrpc.ControllerBlockingStub as(Identity who) {
+        String token = Jwt.signEd25519(Tokens.localClaims(who, "n1", java.time.Instant.now(), "rig"), Tokens.LOCAL_KEY_ID,
+                Ed25519.SigningKey.of(authKey.getPrivate()));
+        Metadata headers = new Metadata();
+        headers.put(Callers.AUTHORIZATION, "Bearer " + token);
+        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    }
+
+    /** The stub with no credential at all. */
+    ControllerGrpc.ControllerBlockingStub anonymous() {
         return stub;
     }
 
@@ -51,8 +89,8 @@ final class ControllerApiRig implements AutoCloseable {
         harness = h;
         String name = InProcessServerBuilder.generateName();
         server = InProcessServerBuilder.forName(name).directExecutor()
-                .addService(new ControllerGrpcService(h.controller, h.controller.state, h.jobStore,
-                        new JobWatch(h.controller), responses))
+                .addService(ServerInterceptors.intercept(new ControllerGrpcService(h.controller, h.controller.state, h.jobStore,
+                        new JobWatch(h.controller), responses), new Callers(authenticator, java.util.Set.of("gantry.v1.Controller"))))
                 .build().start();
         channel = InProcessChannelBuilder.forName(name).directExecutor().build();
         stub = ControllerGrpc.newBlockingStub(channel);

@@ -58,7 +58,7 @@ class JobStepsRestartTest {
         assertEquals("1", create(steps, id, "sleep"));
         assertTrue(h.store.steps.containsKey(id + ".1"), "a step is committed before srun gets its id");
         assertEquals("2", create(steps, id, "true"));
-        steps.complete(id, "2", 0).join();
+        steps.complete(id, "2", 0, "alice").join();
 
         h.close(); // the controller goes away; the store keeps what was committed
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);

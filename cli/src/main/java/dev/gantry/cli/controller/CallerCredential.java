@@ -1,0 +1,182 @@
+package dev.gantry.cli.controller;
+
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.ForwardingClientCall;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The credential a command proves its user with, sent on every call as the {@code authorization} header
+ * (docs/security.md). Taken once per command, on its first call, from the first that applies:
+ * <ol>
+ *   <li>a JSON web token in SLURM_JWT or GANTRY_JWT ({@code scontrol token});</li>
+ *   <li>with GANTRY_AUTH=munge, a MUNGE credential from the site's munged ({@code munge -n}, socket GANTRY_MUNGE_SOCKET);</li>
+ *   <li>a local token from the node's local authenticator: GANTRY_AUTH_SOCKET, else {@code auth.sock} beside the local
+ *       cluster's {@code controller.addr}, else /run/gantry/auth.sock;</li>
+ *   <li>a MUNGE credential, when {@code munge} is installed;</li>
+ * </ol>
+ * else none, and the controller answers with what it accepts. Thread-safe.
+ */
+public final class CallerCredential implements ClientInterceptor {
+
+    private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
+    static final Path SYSTEM_SOCKET = Path.of("/run/gantry/auth.sock");
+
+    private final Map<String, String> environment;
+    private final Optional<Path> clusterDir;
+    private String header;
+    private boolean taken;
+
+    /** @param clusterDir the directory of the controller address file the command found, if any */
+    public CallerCredential(Map<String, String> environment, Optional<Path> clusterDir) {
+        this.environment = environment;
+        this.clusterDir = clusterDir;
+    }
+
+    /** The header's value, or null when no credential could be had; taken once. */
+    synchronized String header() {
+        if (!taken) {
+            header = take();
+            taken = true;
+        }
+        return header;
+    }
+
+    private String take() {
+        for (String name : List.of("SLURM_JWT", "GANTRY_JWT")) {
+            String jwt = environment.get(name);
+            if (jwt != null && !jwt.isBlank()) {
+                return "Bearer " + jwt.trim();
+            }
+        }
+        boolean mungeFirst = "munge".equalsIgnoreCase(environment.getOrDefault("GANTRY_AUTH", ""));
+        if (mungeFirst) {
+            return munge().orElse(null);
+        }
+        Optional<Path> socket = localSocket();
+        if (socket.isPresent()) {
+            return "Bearer " + localToken(socket.get());
+        }
+        return munge().orElse(null);
+    }
+
+    private Optional<Path> localSocket() {
+        String configured = environment.get("GANTRY_AUTH_SOCKET");
+        if (configured != null && !configured.isBlank()) {
+            return Optional.of(Path.of(configured));
+        }
+        Optional<Path> beside = clusterDir.map(d -> d.resolve("auth.sock")).filter(Files::exists);
+        return beside.isPresent() ? beside : Optional.of(SYSTEM_SOCKET).filter(Files::exists);
+    }
+
+    /** One line from the local authenticator: the token, or "ERROR reason". */
+    static String localToken(Path socket) {
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            channel.connect(UnixDomainSocketAddress.of(socket));
+            ByteBuffer buffer = ByteBuffer.allocate(8192);
+            while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+                if (buffer.position() > 0 && buffer.get(buffer.position() - 1) == '\n') {
+                    break;
+                }
+            }
+            String line = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).trim();
+            if (line.startsWith("ERROR ")) {
+                throw new CredentialUnavailableException("the local authenticator at " + socket + " refused: " + line.substring(6));
+            }
+            return line;
+        } catch (IOException e) {
+            throw new CredentialUnavailableException("cannot reach the local authenticator at " + socket + ": " + e.getMessage());
+        }
+    }
+
+    private Optional<String> munge() {
+        Path munge = Path.of("/usr/bin/munge");
+        if (!Files.isExecutable(munge)) {
+            return Optional.empty();
+        }
+        String socket = environment.get("GANTRY_MUNGE_SOCKET");
+        ProcessBuilder builder = socket == null || socket.isBlank() ? new ProcessBuilder(munge.toString(), "-n")
+                : new ProcessBuilder(munge.toString(), "-n", "--socket=" + socket);
+        try {
+            Process p = builder.redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new CredentialUnavailableException("munge -n failed: " + out);
+            }
+            return Optional.of("Munge " + out);
+        } catch (IOException e) {
+            throw new CredentialUnavailableException("cannot run munge: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CredentialUnavailableException("interrupted while getting a MUNGE credential");
+        }
+    }
+
+    @Override
+    public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
+        String value;
+        try {
+            value = header();
+        } catch (CredentialUnavailableException e) {
+            return new Refused<>(Status.UNAUTHENTICATED.withDescription(e.getMessage()));
+        }
+        return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
+            @Override
+            public void start(Listener<A> listener, Metadata headers) {
+                if (value != null) {
+                    headers.put(AUTHORIZATION, value);
+                }
+                super.start(listener, headers);
+            }
+        };
+    }
+
+    /** A call that never leaves: it ends at once with {@code status}, as the server would have answered. */
+    private static final class Refused<Q, A> extends ClientCall<Q, A> {
+        private final Status status;
+
+        Refused(Status status) {
+            this.status = status;
+        }
+
+        @Override
+        public void start(Listener<A> listener, Metadata headers) {
+            listener.onClose(status, new Metadata());
+        }
+
+        @Override
+        public void request(int numMessages) {}
+
+        @Override
+        public void cancel(String message, Throwable cause) {}
+
+        @Override
+        public void halfClose() {}
+
+        @Override
+        public void sendMessage(Q message) {}
+    }
+
+    /** No credential could be had where one was expected; its message says why (the command prints it). */
+    public static final class CredentialUnavailableException extends RuntimeException {
+        public CredentialUnavailableException(String message) {
+            super(message);
+        }
+    }
+}
