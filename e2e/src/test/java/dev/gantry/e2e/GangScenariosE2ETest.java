@@ -132,6 +132,26 @@ class GangScenariosE2ETest {
         // And they take turns: each is seen running again, and the suspended one's counter stands still.
         SliceTurns.awaitTurns(cluster, a, b, 3, Duration.ofSeconds(30));
         assertCounterStandsStillWhileSuspended(a, b);
+        SliceTurns.awaitTurns(cluster, a, b, 2, Duration.ofSeconds(30)); // each has now been suspended two slices or more
+        assertSqueueTimeIsTheTimeItRan(a);
+        assertSqueueTimeIsTheTimeItRan(b);
+    }
+
+    /**
+     * squeue's TIME (%M) is the time a job ran, suspensions left out (Slurm: 0:02 for a job that ran 2 s and was then
+     * suspended 10 s): it agrees with the job's own counter within a couple of seconds, and is well below the time since
+     * it started, half of which it spent suspended.
+     */
+    private void assertSqueueTimeIsTheTimeItRan(long id) throws Exception {
+        String out = cluster.shell.run(cluster.work, "squeue", "-h", "-j", Long.toString(id), "-o", "%M").out().trim();
+        String[] mmss = out.split(":");
+        long shown = Long.parseLong(mmss[mmss.length - 2]) * 60 + Long.parseLong(mmss[mmss.length - 1]);
+        double ran = counters.of(id) / Counters.TICKS_PER_SECOND;
+        Job j = job(id);
+        long sinceStart = Instant.now().getEpochSecond() - j.getStartTime().getSeconds();
+        assertTrue(Math.abs(shown - ran) <= 2.5, "job " + id + ": squeue TIME " + out + " but its counter ran " + ran + " s");
+        assertTrue(shown + 3 < sinceStart, "job " + id + ": squeue TIME " + out + " counts its suspensions (started "
+                + sinceStart + " s ago)");
     }
 
     /** "More examples": jobs of 3, 2 and 3 nodes; the 2-node job gets the idle nodes and runs continuously. */
