@@ -65,6 +65,13 @@ public final class ScontrolCommand extends SlurmCommand {
                 return error(e.getMessage());
             }
         }
+        if (keyword.equalsIgnoreCase("token")) {
+            try (ControllerSession session = ControllerSession.open(context)) {
+                return new ScontrolToken(context).run(session, words.subList(1, words.size()));
+            } catch (ControllerNotFoundException e) {
+                return error(e.getMessage());
+            }
+        }
         if (!abbreviates(keyword, "show", 3)) {
             context.err().println("invalid keyword: " + keyword);
             return 1;

@@ -394,6 +394,25 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
         }
     }
 
+    /**
+     * scontrol token: "token-USER-LIFESPAN" for the caller (alice unless a username is asked); another user's is
+     * PERMISSION_DENIED, as for a non-administrator.
+     */
+    @Override
+    public synchronized void createToken(dev.gantry.api.v1.CreateTokenRequest request,
+            StreamObserver<dev.gantry.api.v1.CreateTokenResponse> observer) {
+        if (received(request, observer)) {
+            return;
+        }
+        if (!request.getUsername().isEmpty() && !request.getUsername().equals("alice")) {
+            observer.onError(Status.PERMISSION_DENIED.withDescription("username: only an administrator may get a token for "
+                    + "another user (" + request.getUsername() + ")").asRuntimeException());
+            return;
+        }
+        answer(observer, dev.gantry.api.v1.CreateTokenResponse.newBuilder().setUsername("alice")
+                .setToken("token-alice-" + (request.getLifespanSeconds() == 0 ? 1800 : request.getLifespanSeconds())).build());
+    }
+
     @Override
     public synchronized void topJob(TopJobRequest request, StreamObserver<TopJobResponse> observer) {
         if (!received(request, observer)) {

@@ -4,6 +4,8 @@ import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.CancelJobResponse;
 import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.ControllerGrpc;
+import dev.gantry.api.v1.CreateTokenRequest;
+import dev.gantry.api.v1.CreateTokenResponse;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.GetJobResponse;
 import dev.gantry.api.v1.GetPrioritiesRequest;
@@ -70,12 +72,14 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     private final JobStore store;
     private final JobWatch jobWatch;
     private final Executor responses;
+    private final TokenIssuer tokens;
     /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
     private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
     @Inject
-    public ControllerGrpcService(SchedulerRuntime runtime) {
-        this(runtime.controller(), runtime.state(), runtime.store(), runtime.jobWatch(), runtime.responses());
+    public ControllerGrpcService(SchedulerRuntime runtime, dev.gantry.common.authn.CallerAuthenticator authenticator) {
+        this(runtime.controller(), runtime.state(), runtime.store(), runtime.jobWatch(), runtime.responses(),
+                new TokenIssuer(authenticator.settings().keys().hs256(), java.time.InstantSource.system()));
     }
 
     /**
@@ -86,7 +90,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
      * @param responses where responses are completed: never the controller thread
      */
     public ControllerGrpcService(Controller controller, ClusterState state, JobStore store, JobWatch jobWatch,
-            Executor responses) {
+            Executor responses, TokenIssuer tokens) {
+        this.tokens = tokens;
         this.controller = controller;
         this.state = state;
         this.store = store;
@@ -414,6 +419,44 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return Status.INVALID_ARGUMENT.withDescription(r.getMessage()).asRuntimeException();
         }
         return Status.INTERNAL.withDescription(String.valueOf(e.getMessage())).withCause(e).asRuntimeException();
+    }
+
+    /**
+     * scontrol token: a JSON web token for the caller, or for any user when an administrator asks (Slurm answers others
+     * "Invalid user id"), valid lifespan_seconds (default 1800, at most a year). Logged: who got a token for whom.
+     */
+    @Override
+    public void createToken(CreateTokenRequest request, StreamObserver<CreateTokenResponse> out) {
+        Identity who = Callers.current();
+        if (tokens.key().isEmpty()) {
+            out.onError(Status.FAILED_PRECONDITION.withDescription("this cluster issues no tokens: AuthAltTypes=auth/jwt "
+                    + "and AuthAltParameters=jwt_key=… are not configured").asRuntimeException());
+            return;
+        }
+        long lifespan = request.getLifespanSeconds() == 0 ? TokenIssuer.DEFAULT_LIFESPAN.toSeconds() : request.getLifespanSeconds();
+        if (lifespan < 1 || lifespan > TokenIssuer.MAX_LIFESPAN.toSeconds()) {
+            out.onError(Status.INVALID_ARGUMENT.withDescription("lifespan_seconds: must be 1.." + TokenIssuer.MAX_LIFESPAN.toSeconds()
+                    + " (a year), got " + request.getLifespanSeconds()).asRuntimeException());
+            return;
+        }
+        String user = request.getUsername().isEmpty() ? who.user() : request.getUsername();
+        if (!user.equals(who.user())) {
+            if (Role.of(state.config(), who.user(), (int) who.uid()) != Role.ADMINISTRATOR) {
+                out.onError(Status.PERMISSION_DENIED.withDescription("username: only an administrator may get a token for "
+                        + "another user (" + user + ")").asRuntimeException());
+                return;
+            }
+            if (PosixAccounts.byName(user).isEmpty()) {
+                out.onError(Status.INVALID_ARGUMENT.withDescription("username: " + user + " is not a user of this host")
+                        .asRuntimeException());
+                return;
+            }
+        }
+        TokenIssuer.Issued issued = tokens.issue(user, java.time.Duration.ofSeconds(lifespan));
+        LOG.info("audit: {} (uid {}) got a token for {}, valid until {}", who.user(), who.uid(), user, issued.expires());
+        out.onNext(CreateTokenResponse.newBuilder().setToken(issued.token()).setUsername(user)
+                .setExpiresAtSeconds(issued.expires().getEpochSecond()).build());
+        out.onCompleted();
     }
 
     /** The authenticated caller's user name (what a request's own {@code user} field says is ignored). */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.ControllerGrpc;
+import dev.gantry.api.v1.CreateTokenRequest;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
@@ -117,5 +118,40 @@ class CallerIdentityApiTest {
         assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
         long stillSubmits = submit(rig.as(BOB), spec());
         assertTrue(stillSubmits > 0);
+    }
+
+    static final Identity ROOT = new Identity("root", 0, 0, List.of(0L), "local");
+
+    @Test
+    void aTokenFromCreateToken_authenticatesItsUser_asSlurmsAuthJwt() {
+        var issued = rig.as(ROOT).createToken(CreateTokenRequest.getDefaultInstance());
+
+        assertEquals("root", issued.getUsername());
+        long lifespan = issued.getExpiresAtSeconds() - Instant.now().getEpochSecond();
+        assertTrue(lifespan > 1790 && lifespan <= 1800, "Slurm's default lifespan, 1800 s: " + lifespan);
+        long id = submit(rig.withToken(issued.getToken()), spec());
+        assertEquals("root", job(id).getSpec().getUser());
+    }
+
+    @Test
+    void onlyAnAdministrator_getsATokenForAnotherUser() {
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                () -> rig.as(BOB).createToken(CreateTokenRequest.newBuilder().setUsername("root").build()));
+        assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().startsWith("username:"), e.getStatus().getDescription());
+
+        var forNobody = rig.as(ROOT).createToken(CreateTokenRequest.newBuilder().setUsername("nobody").setLifespanSeconds(60).build());
+        long id = submit(rig.withToken(forNobody.getToken()), spec());
+        assertEquals("nobody", job(id).getSpec().getUser());
+    }
+
+    @Test
+    void aLifespanOutOfRange_isRefusedNamingTheField() {
+        for (long bad : new long[] {-5, 366L * 86400}) {
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                    () -> rig.as(ROOT).createToken(CreateTokenRequest.newBuilder().setLifespanSeconds(bad).build()));
+            assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+            assertTrue(e.getStatus().getDescription().startsWith("lifespan_seconds:"), e.getStatus().getDescription());
+        }
     }
 }

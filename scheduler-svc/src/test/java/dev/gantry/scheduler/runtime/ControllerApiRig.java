@@ -37,9 +37,13 @@ final class ControllerApiRig implements AutoCloseable {
     /** The user the tests' jobs belong to. */
     static final Identity ALICE = new Identity("alice", 1000, 1000, List.of(1000L), "local");
     private final KeyPair authKey = CredentialKeys.generate();
+    /** The cluster's auth/jwt key (AuthAltTypes=auth/jwt): tokens from CreateToken are accepted too. */
+    static final byte[] JWT_KEY = "a test key of thirty-two bytes!!".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private final CallerAuthenticator authenticator = new CallerAuthenticator(new CallerAuthenticator.Settings(true, false,
-            Optional.empty(), false, new Jwt.Keys(Optional.empty(), Map.of(Tokens.LOCAL_KEY_ID,
+            Optional.empty(), true, new Jwt.Keys(Optional.of(JWT_KEY), Map.of(Tokens.LOCAL_KEY_ID,
                     Ed25519.VerifyingKey.of(authKey.getPublic())))), InstantSource.system());
+    private final dev.gantry.scheduler.grpc.TokenIssuer tokens = new dev.gantry.scheduler.grpc.TokenIssuer(Optional.of(JWT_KEY),
+            InstantSource.system());
 
     private final String config;
     private final StateStore stateStore = new StateStore.InMemory();
@@ -68,6 +72,13 @@ final class ControllerApiRig implements AutoCloseable {
         return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
     }
 
+    /** The stub sending {@code token} as its bearer credential (a JSON web token, e.g. one CreateToken issued). */
+    ControllerGrpc.ControllerBlockingStub withToken(String token) {
+        Metadata headers = new Metadata();
+        headers.put(Callers.AUTHORIZATION, "Bearer " + token);
+        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    }
+
     /** The stub with no credential at all. */
     ControllerGrpc.ControllerBlockingStub anonymous() {
         return stub;
@@ -90,7 +101,7 @@ final class ControllerApiRig implements AutoCloseable {
         String name = InProcessServerBuilder.generateName();
         server = InProcessServerBuilder.forName(name).directExecutor()
                 .addService(ServerInterceptors.intercept(new ControllerGrpcService(h.controller, h.controller.state, h.jobStore,
-                        new JobWatch(h.controller), responses), new Callers(authenticator, java.util.Set.of("gantry.v1.Controller"))))
+                        new JobWatch(h.controller), responses, tokens), new Callers(authenticator, java.util.Set.of("gantry.v1.Controller"))))
                 .build().start();
         channel = InProcessChannelBuilder.forName(name).directExecutor().build();
         stub = ControllerGrpc.newBlockingStub(channel);
