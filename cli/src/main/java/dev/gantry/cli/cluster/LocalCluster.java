@@ -84,6 +84,7 @@ final class LocalCluster {
             }
         }
 
+        copyJwtKey(config);
         Ports ports = new Ports();
         int schedPort;
         int selectPort;
@@ -140,6 +141,7 @@ final class LocalCluster {
                 a.put("GANTRY_AGENT_PROLOG", config.get(Keys.PROLOG));
                 a.put("GANTRY_AGENT_EPILOG", config.get(Keys.EPILOG));
                 a.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
+                a.putAll(stepCallerAuthentication(config));
                 if (n == config.nodes().get(0)) { // one local authenticator per host: the commands find it beside controller.addr
                     a.put("GANTRY_AUTH_SOCKET", authSocket(runDir).toString());
                     a.put("GANTRY_AUTH_PRIVATE_KEY", authKey.toString());
@@ -266,6 +268,45 @@ final class LocalCluster {
         } finally {
             ch.shutdownNow();
         }
+    }
+
+    /**
+     * What the agents accept from srun besides local tokens, as the cluster's config says (they read no config):
+     * MUNGE under AuthType=auth/munge (AuthInfo's socket, else munged's default), the JWT key under AuthAltTypes=auth/jwt.
+     */
+    private Map<String, String> stepCallerAuthentication(ClusterConfig config) {
+        Map<String, String> env = new LinkedHashMap<>();
+        if (config.get(Keys.AUTH_TYPE).equals("auth/munge")) {
+            env.put("GANTRY_AUTH_MUNGE_SOCKET", option(config.get(Keys.AUTH_INFO), "socket").orElse("default"));
+        }
+        if (config.get(Keys.AUTH_ALT_TYPES).contains("auth/jwt")) {
+            option(config.get(Keys.AUTH_ALT_PARAMETERS), "jwt_key").ifPresent(k ->
+                    env.put("GANTRY_AUTH_JWT_KEY", runDir.toAbsolutePath().resolve(k).toString()));
+        }
+        return env;
+    }
+
+    /**
+     * A relative jwt_key goes where the config's copy in the run directory looks for it (owner-only, as the key is a
+     * secret); an absolute one stays where it is.
+     */
+    private void copyJwtKey(ClusterConfig config) throws IOException {
+        if (!config.get(Keys.AUTH_ALT_TYPES).contains("auth/jwt")) {
+            return;
+        }
+        Optional<String> key = option(config.get(Keys.AUTH_ALT_PARAMETERS), "jwt_key");
+        if (key.isEmpty() || Path.of(key.get()).isAbsolute()) {
+            return;
+        }
+        Path source = config.source().toAbsolutePath().getParent().resolve(key.get());
+        Path target = runDir.toAbsolutePath().resolve(key.get());
+        Files.createDirectories(target.getParent());
+        Files.copy(source, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    }
+
+    private static Optional<String> option(List<String> options, String name) {
+        return options.stream().filter(o -> o.startsWith(name + "=")).map(o -> o.substring(name.length() + 1)).findFirst();
     }
 
     /** The local authenticator's socket: beside controller.addr, where the commands look for it. */

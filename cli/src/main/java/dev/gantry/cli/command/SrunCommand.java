@@ -5,6 +5,7 @@ import dev.gantry.api.v1.CreateStepRequest;
 import dev.gantry.api.v1.CreateStepResponse;
 import dev.gantry.api.v1.RunStepRequest;
 import dev.gantry.api.v1.StepAgentGrpc;
+import dev.gantry.cli.controller.CallerCredential;
 import dev.gantry.api.v1.StepEvent;
 import dev.gantry.api.v1.StepTarget;
 import dev.gantry.cli.CliContext;
@@ -114,8 +115,10 @@ public final class SrunCommand extends SlurmCommand {
         AtomicInteger highest = new AtomicInteger();
         AtomicReference<String> failure = new AtomicReference<>();
         Object outputLock = new Object();
+        // the agents check, as the controller did, that the step's tasks are started by the job's user
+        CallerCredential credential = CallerCredential.forCommand(context.environment(), context.workingDirectory());
         for (StepTarget target : step.getTargetsList()) {
-            ManagedChannel ch = OkHttpChannelBuilder.forTarget(target.getAddress()).usePlaintext().build();
+            ManagedChannel ch = OkHttpChannelBuilder.forTarget(target.getAddress()).intercept(credential).usePlaintext().build();
             channels.add(ch);
             RunStepRequest run = RunStepRequest.newBuilder().setCredential(step.getCredential()).setJobId(asked.getJobId())
                     .setStepId(step.getStep().getStepId()).addAllArgv(asked.getArgvList()).setWorkDir(asked.getWorkDir())

@@ -49,6 +49,12 @@ public final class CallerCredential implements ClientInterceptor {
         this.clusterDir = clusterDir;
     }
 
+    /** The credential a command run in {@code workingDirectory} sends (the same discovery as its controller's). */
+    public static CallerCredential forCommand(Map<String, String> environment, Path workingDirectory) {
+        return new CallerCredential(environment,
+                new ControllerLocator(environment, workingDirectory).addressFile().map(Path::getParent));
+    }
+
     /** The header's value, or null when no credential could be had; taken once. */
     synchronized String header() {
         if (!taken) {

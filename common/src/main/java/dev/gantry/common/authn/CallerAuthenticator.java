@@ -117,6 +117,10 @@ public final class CallerAuthenticator {
 
     /** The caller that {@code authorization} (the header's value, null when absent) proves. */
     public Identity authenticate(String authorization) throws AuthenticationException {
+        if (settings.methods().isEmpty()) {
+            throw new AuthenticationException("no caller can be authenticated here: no local authenticator key, MUNGE or JWT "
+                    + "key is configured");
+        }
         if (authorization == null || authorization.isBlank()) {
             throw new AuthenticationException("no credential; this cluster accepts " + String.join(", or ", settings.methods()));
         }

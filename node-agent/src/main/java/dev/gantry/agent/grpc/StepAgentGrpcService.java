@@ -10,6 +10,8 @@ import dev.gantry.api.v1.StepAgentGrpc;
 import dev.gantry.api.v1.StepEvent;
 import dev.gantry.api.v1.TaskExit;
 import dev.gantry.api.v1.TaskOutput;
+import dev.gantry.common.auth.Identity;
+import dev.gantry.common.authn.Callers;
 import dev.gantry.common.credential.CredentialException;
 import dev.gantry.common.credential.CredentialVerifier;
 import io.grpc.Status;
@@ -72,6 +74,14 @@ public final class StepAgentGrpcService extends StepAgentGrpc.StepAgentImplBase 
         }
         if (!cred.getStepId().equals(request.getStepId())) {
             response.onError(Status.PERMISSION_DENIED.withDescription("the credential is not for step " + id).asRuntimeException());
+            return;
+        }
+        // the caller must be the job's user (or root), whatever credential it holds: a step credential is not a bearer ticket
+        Optional<Identity> caller = Callers.currentIfAny();
+        if (caller.isPresent() && caller.get().uid() != 0 && caller.get().uid() != Integer.toUnsignedLong(cred.getUid())) {
+            LOG.warn("step {}: refused to {} (uid {}): the job is {}'s", id, caller.get().user(), caller.get().uid(), cred.getUser());
+            response.onError(Status.PERMISSION_DENIED.withDescription("job " + request.getJobId() + " belongs to " + cred.getUser()
+                    + ", not to " + caller.get().user()).asRuntimeException());
             return;
         }
         synchronized (started) {

@@ -219,6 +219,30 @@ class AgentFactory {
         }
     }
 
+    /**
+     * srun's calls to StepAgent carry their user's credential, checked as the controller checks its callers: local tokens
+     * (GANTRY_AUTH_PUBLIC_KEY), MUNGE (GANTRY_AUTH_MUNGE_SOCKET, or "default" for munged's own socket) and Slurm's JSON
+     * web tokens (GANTRY_AUTH_JWT_KEY), as configured. The agent reads no cluster config, hence the variables.
+     */
+    @Singleton
+    io.grpc.ServerInterceptor stepCallers(@Value("${gantry.agent.auth-public-key:}") String localKey,
+            @Value("${gantry.agent.auth-munge-socket:}") String mungeSocket, @Value("${gantry.agent.auth-jwt-key:}") String jwtKey) {
+        try {
+            java.util.Optional<byte[]> hs256 = jwtKey.isBlank() ? java.util.Optional.empty()
+                    : java.util.Optional.of(Files.readAllBytes(Path.of(jwtKey)));
+            java.util.Map<String, Ed25519.VerifyingKey> local = localKey.isBlank() ? java.util.Map.of()
+                    : java.util.Map.of(dev.gantry.common.auth.Tokens.LOCAL_KEY_ID,
+                            Ed25519.VerifyingKey.of(CredentialKeys.readPublic(Path.of(localKey))));
+            var settings = new dev.gantry.common.authn.CallerAuthenticator.Settings(!local.isEmpty(), !mungeSocket.isBlank(),
+                    mungeSocket.isBlank() || mungeSocket.equals("default") ? java.util.Optional.empty() : java.util.Optional.of(mungeSocket),
+                    hs256.isPresent(), new dev.gantry.common.auth.Jwt.Keys(hs256, local));
+            return new dev.gantry.common.authn.Callers(new dev.gantry.common.authn.CallerAuthenticator(settings, InstantSource.system()),
+                    java.util.Set.of("gantry.v1.StepAgent"));
+        } catch (IOException | RuntimeException e) {
+            throw new AgentConfigurationException("authenticating srun's callers: " + e.getMessage(), e);
+        }
+    }
+
     /** StepAgent: srun's job steps, run in their jobs' containers. */
     @Singleton
     StepAgentGrpcService stepAgent(AgentSettings settings, JobSupervisor supervisor, AgentMetrics metrics) {

@@ -96,7 +96,7 @@ class StepAgentTest {
         }
     }
 
-    private static RunStepRequest.Builder step(FanoutRig rig, long jobId, String stepId, List<String> argv, List<Integer> taskIds) {
+    static RunStepRequest.Builder step(FanoutRig rig, long jobId, String stepId, List<String> argv, List<Integer> taskIds) {
         return RunStepRequest.newBuilder()
                 .setCredential(Credentials.aCredential(rig.signer).job(jobId).nodes("n1", "n2").step(stepId, argv).sign())
                 .setJobId(jobId).setStepId(stepId).addAllArgv(argv).setWorkDir(rig.workDir.toString())

@@ -4,7 +4,6 @@ import dev.gantry.agent.grpc.ExitReportSender;
 import dev.gantry.agent.grpc.LaunchForwarder;
 import dev.gantry.agent.grpc.NodeAgentGrpcService;
 import dev.gantry.agent.grpc.StepAgentGrpcService;
-import dev.gantry.agent.process.StepRunner;
 import dev.gantry.agent.job.LaunchGuard;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.process.BatchLauncher;
@@ -13,16 +12,26 @@ import dev.gantry.agent.process.JobTableStore;
 import dev.gantry.agent.process.JobTelemetry;
 import dev.gantry.agent.process.ProcessGroupContainment;
 import dev.gantry.agent.process.SiteScripts;
+import dev.gantry.agent.process.StepRunner;
 import dev.gantry.api.v1.FanoutTarget;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.NodeAgentGrpc;
+import dev.gantry.common.auth.Identity;
+import dev.gantry.common.auth.Jwt;
+import dev.gantry.common.auth.Tokens;
+import dev.gantry.common.authn.CallerAuthenticator;
+import dev.gantry.common.authn.Callers;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
+import dev.gantry.common.credential.Ed25519;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.Server;
+import io.grpc.ServerInterceptors;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.stub.MetadataUtils;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -32,6 +41,9 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -68,9 +80,13 @@ public final class FanoutRig implements AutoCloseable {
                     new JobSupervisor.Timing(Duration.ofMillis(50), Duration.ofSeconds(1), Duration.ofMillis(200)));
             forwarder = new LaunchForwarder(a -> InProcessChannelBuilder.forName(a).build(),
                     ok -> (ok ? forwardsOk : forwardsFailed).incrementAndGet());
+            // srun's calls are authenticated as on a real agent: local tokens signed with the rig's authentication key
+            Callers callers = new Callers(new CallerAuthenticator(new CallerAuthenticator.Settings(true, false, Optional.empty(),
+                    false, new Jwt.Keys(Optional.empty(), Map.of(Tokens.LOCAL_KEY_ID, Ed25519.VerifyingKey.of(AUTH_KEY.getPublic())))),
+                    clock), Set.of("gantry.v1.StepAgent"));
             server = InProcessServerBuilder.forName(address).addService(new NodeAgentGrpcService(supervisor, name, forwarder))
-                    .addService(new StepAgentGrpcService(name, new CredentialVerifier(keys.getPublic(), clock), supervisor,
-                            new StepRunner(BatchLauncher.defaultTools()), stepTasks::addAndGet))
+                    .addService(ServerInterceptors.intercept(new StepAgentGrpcService(name, new CredentialVerifier(keys.getPublic(), clock),
+                            supervisor, new StepRunner(BatchLauncher.defaultTools()), stepTasks::addAndGet), callers))
                     .build().start();
         }
 
@@ -102,11 +118,26 @@ public final class FanoutRig implements AutoCloseable {
         return nodes.stream().filter(n -> n.name.equals(name)).findFirst().orElseThrow();
     }
 
-    /** The StepAgent of node {@code name}. */
+    /** The authentication key of the rig's local authenticator: its tokens are what srun sends. */
+    static final KeyPair AUTH_KEY = CredentialKeys.generate();
+
+    /** The StepAgent of node {@code name}, called by the jobs' user (the test's own uid, as the credentials name it). */
     public dev.gantry.api.v1.StepAgentGrpc.StepAgentBlockingStub stepAgent(String name) {
+        return stepAgentAs(name, new Identity("alice", Credentials.OWN_UID, Credentials.OWN_UID, List.of(), "local"));
+    }
+
+    /** The StepAgent of node {@code name}, called by {@code who} (null: with no credential). */
+    public dev.gantry.api.v1.StepAgentGrpc.StepAgentBlockingStub stepAgentAs(String name, Identity who) {
         ManagedChannel ch = InProcessChannelBuilder.forName(node(name).address).build();
         channels.add(ch);
-        return dev.gantry.api.v1.StepAgentGrpc.newBlockingStub(ch).withDeadlineAfter(60, java.util.concurrent.TimeUnit.SECONDS);
+        var stub = dev.gantry.api.v1.StepAgentGrpc.newBlockingStub(ch).withDeadlineAfter(60, java.util.concurrent.TimeUnit.SECONDS);
+        if (who == null) {
+            return stub;
+        }
+        Metadata headers = new Metadata();
+        headers.put(Callers.AUTHORIZATION, "Bearer " + Jwt.signEd25519(Tokens.localClaims(who, name, java.time.Instant.now(), "rig"),
+                Tokens.LOCAL_KEY_ID, Ed25519.SigningKey.of(AUTH_KEY.getPrivate())));
+        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
     }
 
     /** The first node's agent, where the controller sends a launch. */
