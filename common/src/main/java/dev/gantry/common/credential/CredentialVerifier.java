@@ -3,6 +3,7 @@ package dev.gantry.common.credential;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.gantry.api.v1.LaunchCredential;
+import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.SignedCredential;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -58,6 +59,32 @@ public final class CredentialVerifier {
         }
         if (!MessageDigest.isEqual(sha256(script), cred.getScriptSha256().toByteArray())) {
             throw new CredentialException("script does not match the credential");
+        }
+        return cred;
+    }
+
+    /**
+     * A job launch's credential: all of {@link #verify}, and that it covers exactly this request — the same digest
+     * ({@link LaunchDigest}), this node's grant equal to the CPUs, memory and cores asked of it, and the same run.
+     *
+     * @throws CredentialException saying which check failed
+     */
+    public LaunchCredential verifyLaunch(SignedCredential signed, String node, LaunchJobRequest request) {
+        LaunchCredential cred = verify(signed, node, request.getJobId(), request.getScript().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        if (!cred.getStepId().isEmpty()) {
+            throw new CredentialException("credential is for step " + request.getJobId() + "." + cred.getStepId() + ", not for launching the job");
+        }
+        if (cred.getRequestSha256().isEmpty() || !MessageDigest.isEqual(LaunchDigest.of(request).toByteArray(), cred.getRequestSha256().toByteArray())) {
+            throw new CredentialException("the launch request does not match its credential (script, environment, directory, "
+                    + "output, limits or run changed)");
+        }
+        if (cred.getRun() != request.getRestartCount()) {
+            throw new CredentialException("credential is for run " + cred.getRun() + ", not run " + request.getRestartCount());
+        }
+        var grant = LaunchDigest.grantOf(cred, node).orElseThrow(() -> new CredentialException("credential grants node " + node + " nothing"));
+        if (grant.getCpus() != request.getCpusOnNode() || grant.getMemoryMb() != request.getMemoryMb()
+                || !grant.getCoreIdsList().equals(request.getCoreIdsList())) {
+            throw new CredentialException("node " + node + "'s resources do not match its credential");
         }
         return cred;
     }

@@ -62,7 +62,7 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
     public void launchJob(LaunchJobRequest request, StreamObserver<LaunchJobResponse> response) {
         boolean batchHost = request.getBatchHost().isEmpty() || request.getBatchHost().equals(nodeName);
         if (request.getForwardToCount() == 0) {
-            answer(supervisor.launch(toOrder(request), request.getCredential(), batchHost), List.of(), response);
+            answer(supervisor.launch(request, batchHost), List.of(), response);
             return;
         }
         if (forwarder == null) {
@@ -71,7 +71,7 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
         }
         CompletableFuture<List<String>> below = forwarder.forward(request);
         if (!batchHost) {
-            LaunchOutcome outcome = supervisor.launch(toOrder(request), request.getCredential(), false);
+            LaunchOutcome outcome = supervisor.launch(request, false);
             below.whenComplete((launched, error) -> {
                 if (error != null && outcome instanceof LaunchOutcome.Started) {
                     response.onError(unwrap(error));
@@ -81,7 +81,7 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
             });
             return;
         }
-        LaunchPreparation mine = supervisor.prepare(toOrder(request), request.getCredential(), true);
+        LaunchPreparation mine = supervisor.prepare(request, true);
         below.whenComplete((launched, error) -> {
             if (error != null) {
                 mine.abandon();
@@ -138,19 +138,6 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
         boolean wasRunning = supervisor.terminate(request.getJobId(), Duration.ofSeconds(request.getKillWaitSeconds()), request.getReason());
         response.onNext(TerminateJobResponse.newBuilder().setWasRunning(wasRunning).build());
         response.onCompleted();
-    }
-
-    /** The request as a launch order; {@code array} unset means the job is not an array task. */
-    static LaunchOrder toOrder(LaunchJobRequest r) {
-        Optional<LaunchOrder.ArrayTask> array = r.hasArray()
-                ? Optional.of(new LaunchOrder.ArrayTask(r.getArray().getArrayJobId(), r.getArray().getTaskId(),
-                        r.getArray().getTaskCount(), r.getArray().getTaskMin(), r.getArray().getTaskMax(),
-                        r.getArray().getTaskStep()))
-                : Optional.empty();
-        return new LaunchOrder(r.getJobId(), r.getJobName(), r.getScript(), r.getArgvList(), r.getWorkDir(),
-                r.getStdoutPath(), r.getStderrPath(), r.getEnvironmentMap(), r.getPartition(), r.getNumTasks(),
-                r.getCpusOnNode(), r.getMemoryMb(), r.getSubmitDir(), r.getSubmitHost(), r.getTimeLimitSeconds(),
-                r.getCoreIdsList(), array, r.getAccount(), r.getQos(), r.getRestartCount(), r.getStartSuspended());
     }
 
     private static <T> void answer(ControlOutcome outcome, Supplier<T> ok, StreamObserver<T> response) {

@@ -24,24 +24,62 @@ import java.util.PriorityQueue;
  */
 public final class LaunchGuard {
 
-    private enum Mark { LAUNCHED, REVOKED }
+    /** What is remembered of a job: launched (with a credential issued {@code at}) or terminated ({@code at}). */
+    public enum Mark { LAUNCHED, REVOKED }
 
     /** @param at the launched credential's issue time, or when the job was terminated here */
     private record Entry(Mark mark, Instant until, Instant at) {}
+
+    /** One remembered job, as a {@link Journal} keeps it across agent restarts. */
+    public record Record(long jobId, Mark mark, Instant until, Instant at) {}
+
+    /**
+     * Where the guard's memory outlives the agent process: a credential once used must stay used after a restart
+     * (single-use), and a termination revoked. Told every change, on the caller's thread; must not block long.
+     */
+    public interface Journal {
+        void remembered(Record record);
+
+        void forgot(long jobId);
+
+        Journal NONE = new Journal() {
+            @Override
+            public void remembered(Record record) {}
+
+            @Override
+            public void forgot(long jobId) {}
+        };
+    }
 
     private record Expiry(long jobId, Instant until) {}
 
     private final InstantSource clock;
     private final Duration memory;
     private final Map<Long, Entry> entries = new HashMap<>();
+    private final Journal journal;
     private final PriorityQueue<Expiry> expiries = new PriorityQueue<>((a, b) -> a.until().compareTo(b.until()));
 
     public LaunchGuard(InstantSource clock, Duration memory) {
+        this(clock, memory, Journal.NONE);
+    }
+
+    public LaunchGuard(InstantSource clock, Duration memory, Journal journal) {
         if (memory.isNegative() || memory.isZero()) {
             throw new IllegalArgumentException("memory must be positive, got " + memory);
         }
         this.clock = clock;
         this.memory = memory;
+        this.journal = journal;
+    }
+
+    /** Takes back what an earlier run of the agent remembered (its journal's records); expired ones are dropped. */
+    public void restore(java.util.List<Record> records) {
+        for (Record r : records) {
+            if (r.until().isAfter(clock.instant())) {
+                entries.put(r.jobId(), new Entry(r.mark(), r.until(), r.at()));
+                expiries.add(new Expiry(r.jobId(), r.until()));
+            }
+        }
     }
 
     /** Why the job may not be launched here with a credential issued at {@code issuedAt}, or empty when it may. */
@@ -70,6 +108,7 @@ public final class LaunchGuard {
         Entry entry = entries.get(jobId);
         if (entry != null && entry.mark() == Mark.LAUNCHED) {
             entries.remove(jobId);
+            journal.forgot(jobId);
         }
     }
 
@@ -96,6 +135,7 @@ public final class LaunchGuard {
         forgetExpired();
         entries.put(jobId, new Entry(mark, until, at));
         expiries.add(new Expiry(jobId, until));
+        journal.remembered(new Record(jobId, mark, until, at));
     }
 
     private void forgetExpired() {
@@ -105,6 +145,7 @@ public final class LaunchGuard {
             Entry entry = entries.get(expiry.jobId());
             if (entry != null && entry.until().equals(expiry.until())) {
                 entries.remove(expiry.jobId());
+                journal.forgot(expiry.jobId());
             }
         }
     }

@@ -11,7 +11,7 @@ import dev.gantry.agent.job.LaunchOrder;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.Signals;
 import dev.gantry.api.v1.LaunchCredential;
-import dev.gantry.api.v1.SignedCredential;
+import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.common.credential.CredentialException;
 import dev.gantry.common.credential.CredentialVerifier;
 import java.nio.charset.StandardCharsets;
@@ -98,16 +98,16 @@ public final class JobSupervisor implements AutoCloseable {
      * on disk (or why nothing runs). The latency reported to the telemetry runs from the credential check to the
      * exec of the job's first process (persisting the table entry and logging come after).
      */
-    public LaunchOutcome launch(LaunchOrder order, SignedCredential credential) {
-        return launch(order, credential, true);
+    public LaunchOutcome launch(LaunchJobRequest request) {
+        return launch(request, true);
     }
 
     /**
      * LaunchJob for one node of a multi-node job: the batch host runs the batch script; any other node verifies the
-     * same credential (for the same script) and runs an {@link AllocationHolder} in the job's cgroup instead.
+     * same credential (for the same request) and runs an {@link AllocationHolder} in the job's cgroup instead.
      */
-    public LaunchOutcome launch(LaunchOrder order, SignedCredential credential, boolean batchHost) {
-        return prepare(order, credential, batchHost).go();
+    public LaunchOutcome launch(LaunchJobRequest request, boolean batchHost) {
+        return prepare(request, batchHost).go();
     }
 
     /**
@@ -116,16 +116,21 @@ public final class JobSupervisor implements AutoCloseable {
      * the job's other nodes. The job is in the table from here on (a terminate meanwhile takes effect once it runs).
      * The latency reported to the telemetry runs from the credential check to the exec of the job's first process.
      */
-    public LaunchPreparation prepare(LaunchOrder order, SignedCredential credential, boolean batchHost) {
+    public LaunchPreparation prepare(LaunchJobRequest request, boolean batchHost) {
         long begin = System.nanoTime();
-        LaunchPreparation p = doPrepare(order, credential, batchHost, begin);
+        LaunchPreparation p = doPrepare(request, batchHost, begin);
         if (p instanceof LaunchPreparation.Settled settled) {
             telemetry.launched(settled.outcome(), null);
         }
         return p;
     }
 
-    private LaunchPreparation doPrepare(LaunchOrder order, SignedCredential credential, boolean batchHost, long begin) {
+    /**
+     * The credential must cover the whole request (CredentialVerifier#verifyLaunch): a request replayed with another
+     * environment, directory, output path, limit or run is refused, as is one with another script.
+     */
+    private LaunchPreparation doPrepare(LaunchJobRequest request, boolean batchHost, long begin) {
+        LaunchOrder order = LaunchRequests.order(request);
         Optional<LaunchOutcome.InvalidRequest> problem = order.problem();
         if (problem.isPresent()) {
             return new LaunchPreparation.Settled(problem.get());
@@ -133,13 +138,10 @@ public final class JobSupervisor implements AutoCloseable {
         long jobId = order.jobId();
         LaunchCredential cred;
         try {
-            cred = verifier.verify(credential, nodeName, jobId, order.script().getBytes(StandardCharsets.UTF_8));
+            cred = verifier.verifyLaunch(request.getCredential(), nodeName, request);
         } catch (CredentialException e) {
             LOG.warn("job {}: launch refused: {}", jobId, e.getMessage());
             return new LaunchPreparation.Settled(new LaunchOutcome.Refused(e.getMessage()));
-        }
-        if (!cred.getStepId().isEmpty()) {
-            return new LaunchPreparation.Settled(new LaunchOutcome.Refused("credential is for step " + jobId + "." + cred.getStepId() + ", not for launching the job"));
         }
         RunningJob job = new RunningJob(jobId, order.restartCount());
         synchronized (this) {

@@ -15,6 +15,7 @@ import dev.gantry.agent.process.BatchLauncher;
 import dev.gantry.agent.process.JobSupervisor;
 import dev.gantry.agent.process.Containment;
 import dev.gantry.agent.process.JobTableStore;
+import dev.gantry.agent.process.LaunchGuardJournal;
 import dev.gantry.agent.process.SiteScripts;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.agent.auth.LocalAuthenticator;
@@ -56,8 +57,12 @@ class AgentFactory {
     static final String HUB = "gantry-agent-hub";
     private static final Duration CALL_DEADLINE = Duration.ofSeconds(10);
     private static final Backoff BACKOFF = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(30));
-    /** Must exceed the longest credential lifetime the controller issues (see LaunchGuard). */
-    private static final Duration LAUNCH_MEMORY = Duration.ofDays(1);
+    /**
+     * Must exceed the longest credential lifetime the controller issues (300 s; see LaunchGuard): a credential is
+     * refused once expired anyway. Kept on disk for that long too (LaunchGuardJournal), so a restarted agent still
+     * refuses a used credential.
+     */
+    private static final Duration LAUNCH_MEMORY = Duration.ofMinutes(15);
     /** Slurm's PrologEpilogTimeout default is unlimited; a hung prolog must not hold a launch forever. */
     private static final Duration PROLOG_EPILOG_TIMEOUT = Duration.ofMinutes(5);
 
@@ -169,10 +174,13 @@ class AgentFactory {
         }
         LOG.info("batch scripts start through {}", launcher.spawnMechanism());
         InstantSource clock = InstantSource.system();
+        LaunchGuardJournal journal = new LaunchGuardJournal(settings.spoolDir().resolve("state"));
+        LaunchGuard guard = new LaunchGuard(clock, LAUNCH_MEMORY, journal);
+        guard.restore(journal.load()); // a credential the previous agent ran stays used
         JobSupervisor supervisor = new JobSupervisor(
                 settings.nodeName(),
                 new CredentialVerifier(settings.credentialKey(), clock),
-                new LaunchGuard(clock, LAUNCH_MEMORY),
+                guard,
                 launcher,
                 containment,
                 table,

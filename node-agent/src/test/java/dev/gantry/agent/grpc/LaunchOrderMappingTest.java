@@ -27,9 +27,9 @@ class LaunchOrderMappingTest {
             .setAccount("physics").setQos("high").setRestartCount(2)
             .build();
 
-    private static final LaunchOrder FULL_ORDER = NodeAgentGrpcService.toOrder(FULL);
+    private static final LaunchOrder FULL_ORDER = dev.gantry.agent.process.LaunchRequests.order(FULL);
 
-    private static final LaunchOrder PLAIN_ORDER = NodeAgentGrpcService.toOrder(LaunchJobRequest.newBuilder()
+    private static final LaunchOrder PLAIN_ORDER = dev.gantry.agent.process.LaunchRequests.order(LaunchJobRequest.newBuilder()
             .setJobId(42).setScript("#!/bin/sh\n").setWorkDir("/w").build());
 
     static Stream<Arguments> fields() {

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,15 +51,26 @@ class LaunchRefusalTest {
                 new Case("credential for another job", rig -> rig.request(JOB, SCRIPT)
                         .setCredential(Credentials.aCredential(rig.signer).job(JOB + 1).nodes("n1").script(SCRIPT).sign())
                         .build(), "not job " + JOB),
-                new Case("script other than the credential's", rig -> rig.request(JOB, SCRIPT).setScript("#!/bin/bash\nrm -rf ~\n").build(),
-                        "script does not match"),
+                new Case("script other than the credential's", rig -> rig.signed(rig.request(JOB, SCRIPT).build()).toBuilder()
+                        .setScript("#!/bin/bash\nrm -rf ~\n").build(), "script does not match"),
+                // the node-hijack replay: the real launch, resent with an injected PATH, directory, output, run or share
+                new Case("environment changed after signing", rig -> rig.signed(rig.request(JOB, SCRIPT).build()).toBuilder()
+                        .putEnvironment("PATH", "/tmp/evil:/usr/bin:/bin").build(), "does not match its credential"),
+                new Case("working directory changed after signing", rig -> rig.signed(rig.request(JOB, SCRIPT).build()).toBuilder()
+                        .setWorkDir("/tmp").build(), "does not match its credential"),
+                new Case("output path changed after signing", rig -> rig.signed(rig.request(JOB, SCRIPT).build()).toBuilder()
+                        .setStdoutPath("/root/.bashrc").build(), "does not match its credential"),
+                new Case("another run of the job", rig -> rig.signed(rig.request(JOB, SCRIPT).build()).toBuilder()
+                        .setRestartCount(1).build(), "does not match its credential"),
+                new Case("more memory than granted", rig -> rig.signed(rig.request(JOB, SCRIPT).build()).toBuilder()
+                        .setMemoryMb(1 << 20).build(), "resources do not match"),
                 new Case("replayed launch", rig -> {
-                    LaunchJobRequest launch = rig.request(JOB, SCRIPT).build();
+                    LaunchJobRequest launch = rig.signed(rig.request(JOB, SCRIPT).build());
                     rig.agent.launchJob(launch);
                     return launch;
                 }, "already launched"),
                 new Case("replay after the job ended", rig -> {
-                    LaunchJobRequest launch = rig.request(JOB, "#!/bin/bash\nexit 0\n").build();
+                    LaunchJobRequest launch = rig.signed(rig.request(JOB, "#!/bin/bash\nexit 0\n").build());
                     rig.agent.launchJob(launch);
                     rig.awaitExit(JOB);
                     // the exit is reported just before the job leaves the table
@@ -66,7 +78,7 @@ class LaunchRefusalTest {
                     return launch;
                 }, "already launched"),
                 new Case("credential issued before the job was terminated", rig -> {
-                    LaunchJobRequest launch = rig.request(JOB, SCRIPT).build();
+                    LaunchJobRequest launch = rig.signed(rig.request(JOB, SCRIPT).build());
                     rig.terminate(JOB, 0);
                     return launch;
                 }, "terminated"));
@@ -85,6 +97,23 @@ class LaunchRefusalTest {
     @AfterEach
     void stop() {
         rig.close();
+    }
+
+    /** A used credential stays used when the agent restarts (before, the job ran twice). */
+    @Test
+    void aCredentialUsedBeforeAnAgentRestart_isRefusedAfterIt() {
+        LaunchJobRequest launch = rig.signed(rig.request(JOB, "#!/bin/bash\nexit 0\n").build());
+        rig.agent.launchJob(launch);
+        rig.awaitExit(JOB);
+        Await.until("job " + JOB + " out of the table", () -> !rig.supervisor.runningJobIds().contains(JOB));
+        java.security.KeyPair keys = rig.keys;
+        rig.close();
+        rig = new AgentRig(tmp, dev.gantry.agent.process.JobTelemetry.NONE, new dev.gantry.agent.process.ProcessGroupContainment(), keys);
+
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> rig.agent.launchJob(launch));
+
+        assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().contains("already launched"), e.getStatus().getDescription());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -69,8 +69,8 @@ class StartSuspendedTest {
     @MethodSource("modes")
     void aSuspendWhileTheLaunchIsPrepared_startsTheJobStopped(String mode) {
         start(mode);
-        LaunchJobRequest request = rig.request(81, WRITES_AT_ONCE).build();
-        LaunchPreparation prepared = rig.supervisor.prepare(NodeAgentGrpcService.toOrder(request), request.getCredential(), true);
+        LaunchJobRequest request = rig.signed(rig.request(81, WRITES_AT_ONCE).build());
+        LaunchPreparation prepared = rig.supervisor.prepare(request, true);
 
         rig.agent.suspendJob(SuspendJobRequest.newBuilder().setJobId(81).setRestartCount(0).build());
         long pid = assertInstanceOf(LaunchOutcome.Started.class, prepared.go()).pid();

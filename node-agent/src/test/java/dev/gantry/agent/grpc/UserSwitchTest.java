@@ -78,7 +78,7 @@ class UserSwitchTest {
     @Test
     void unknownUid_failsTheLaunch_withAClearReason() {
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
-                () -> rig.agent.launchJob(request(101, "#!/bin/sh\ntrue\n", 3_999_999, 3_999_999).build()));
+                () -> rig.agent.launchJob(signedAs(request(101, "#!/bin/sh\ntrue\n"), 3_999_999, 3_999_999)));
 
         assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
         assertTrue(e.getStatus().getDescription().contains("does not exist on node n1"), e.getStatus().getDescription());
@@ -90,7 +90,7 @@ class UserSwitchTest {
         Files.setPosixFilePermissions(rootOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
 
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
-                () -> rig.agent.launchJob(request(102, "#!/bin/sh\ntrue\n", uid, gid).setStdoutPath(rootOnly.resolve("x.out").toString()).build()));
+                () -> rig.agent.launchJob(signedAs(request(102, "#!/bin/sh\ntrue\n").setStdoutPath(rootOnly.resolve("x.out").toString()), uid, gid)));
 
         assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
         assertTrue(e.getStatus().getDescription().contains("Permission denied"), e.getStatus().getDescription());
@@ -99,7 +99,7 @@ class UserSwitchTest {
 
     @Test
     void oneUsersJob_cannotSignalOrReadAnotherUsersJob() throws Exception {
-        long victim = rig.agent.launchJob(request(103, "#!/bin/sh\necho ready\nsleep 600\n", 0, 0).build()).getPid();
+        long victim = rig.agent.launchJob(signedAs(request(103, "#!/bin/sh\necho ready\nsleep 600\n"), 0, 0)).getPid();
         Path victimScript = rig.spoolDir.resolve("job103").resolve("slurm_script");
         String attack = "#!/bin/sh\nkill -TERM -" + victim + " 2>&1 || echo kill refused\ncat " + victimScript + " 2>&1 || echo read refused\n";
 
@@ -113,14 +113,18 @@ class UserSwitchTest {
     }
 
     private ReportJobExitRequest launchAs(long jobId, String script, int uid, int gid) {
-        rig.agent.launchJob(request(jobId, script, uid, gid).build());
+        rig.agent.launchJob(signedAs(request(jobId, script), uid, gid));
         return rig.awaitExit(jobId);
     }
 
-    private LaunchJobRequest.Builder request(long jobId, String script, int uid, int gid) {
-        return rig.request(jobId, script)
-                .setCredential(Credentials.aCredential(rig.signer).job(jobId).nodes(AgentRig.NODE).script(script).user(USER, uid, gid).sign())
-                .setWorkDir(shared.toString());
+    private LaunchJobRequest.Builder request(long jobId, String script) {
+        return rig.request(jobId, script).setWorkDir(shared.toString());
+    }
+
+    /** The request with a credential covering it that names the test user, {@code uid} and {@code gid}. */
+    private LaunchJobRequest signedAs(LaunchJobRequest.Builder request, int uid, int gid) {
+        return request.setCredential(Credentials.aCredential(rig.signer).job(request.getJobId()).nodes(AgentRig.NODE)
+                .user(USER, uid, gid).covering(request.build()).sign()).build();
     }
 
     private static int run(String... cmd) throws Exception {

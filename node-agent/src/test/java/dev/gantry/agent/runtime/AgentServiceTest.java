@@ -61,9 +61,9 @@ class AgentServiceTest {
 
                 Path work = Files.createDirectories(tmp.resolve("work"));
                 String script = "#!/bin/bash\necho hello from $SLURMD_NODENAME\nexit 4\n";
-                NodeAgentGrpc.newBlockingStub(channel).launchJob(LaunchJobRequest.newBuilder()
-                        .setCredential(Credentials.aCredential(new CredentialSigner(keys)).job(5).nodes("ctx1").script(script).sign())
-                        .setJobId(5).setScript(script).setWorkDir(work.toString()).build());
+                LaunchJobRequest launch = LaunchJobRequest.newBuilder().setJobId(5).setScript(script).setWorkDir(work.toString()).build();
+                NodeAgentGrpc.newBlockingStub(channel).launchJob(launch.toBuilder().setCredential(Credentials.aCredential(
+                        new CredentialSigner(keys)).job(5).nodes("ctx1").covering(launch).sign()).build());
                 ReportJobExitRequest exit = Await.value("exit of job 5", () -> hub.exitOf(5).orElse(null));
                 assertEquals(4, exit.getExitCode());
                 assertEquals("hello from ctx1\n", Files.readString(work.resolve("slurm-5.out")));

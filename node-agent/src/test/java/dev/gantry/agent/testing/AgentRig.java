@@ -6,11 +6,11 @@ import dev.gantry.agent.job.LaunchGuard;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.process.BatchLauncher;
 import dev.gantry.agent.process.Containment;
-import dev.gantry.agent.process.JobTableStore;
-import dev.gantry.agent.process.SiteScripts;
 import dev.gantry.agent.process.JobSupervisor;
+import dev.gantry.agent.process.JobTableStore;
 import dev.gantry.agent.process.JobTelemetry;
 import dev.gantry.agent.process.ProcessGroupContainment;
+import dev.gantry.agent.process.SiteScripts;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.LaunchJobResponse;
 import dev.gantry.api.v1.NodeAgentGrpc;
@@ -19,7 +19,13 @@ import dev.gantry.api.v1.TerminateJobRequest;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.ForwardingClientCall;
 import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
@@ -102,9 +108,13 @@ public final class AgentRig implements AutoCloseable {
             table = new JobTableStore(spoolDir.resolve("state"));
             exits = new ExitReportSender(hub.stub(), NODE, scheduler, new Backoff(Duration.ofMillis(50), Duration.ofMillis(200)),
                     Duration.ofSeconds(10), table);
+            // the guard's memory is journaled as on a real agent: a rig over the same directory is the agent restarted
+            dev.gantry.agent.process.LaunchGuardJournal journal = new dev.gantry.agent.process.LaunchGuardJournal(spoolDir.resolve("state"));
+            LaunchGuard guard = new LaunchGuard(clock, Duration.ofHours(1), journal);
+            guard.restore(journal.load());
             supervisor = new JobSupervisor(NODE,
                     new CredentialVerifier(keys.getPublic(), clock),
-                    new LaunchGuard(clock, Duration.ofHours(1)),
+                    guard,
                     new BatchLauncher(spoolDir, NODE, BatchLauncher.defaultTools(), siteScripts, posixSpawn),
                     containment,
                     table,
@@ -114,16 +124,29 @@ public final class AgentRig implements AutoCloseable {
             String name = InProcessServerBuilder.generateName();
             server = InProcessServerBuilder.forName(name).addService(new NodeAgentGrpcService(supervisor)).build().start();
             channel = InProcessChannelBuilder.forName(name).build();
-            agent = NodeAgentGrpc.newBlockingStub(channel);
+            agent = NodeAgentGrpc.newBlockingStub(channel).withInterceptors(new ClientInterceptor() {
+                @Override
+                public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
+                    return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
+                        @Override
+                        @SuppressWarnings("unchecked")
+                        public void sendMessage(Q message) {
+                            super.sendMessage(message instanceof LaunchJobRequest r && !r.hasCredential() ? (Q) signed(r) : message);
+                        }
+                    };
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** A LaunchJob request for {@code script}, with a valid credential for this node. */
+    /**
+     * A LaunchJob request for {@code script}, to adjust and send through {@link #agent}, which signs a credential
+     * covering it as the controller would when it carries none ({@link #signed} for a request used otherwise).
+     */
     public LaunchJobRequest.Builder request(long jobId, String script) {
         return LaunchJobRequest.newBuilder()
-                .setCredential(Credentials.aCredential(signer).job(jobId).nodes(NODE).script(script).sign())
                 .setJobId(jobId)
                 .setJobName("job" + jobId)
                 .setScript(script)
@@ -136,6 +159,12 @@ public final class AgentRig implements AutoCloseable {
                 .setSubmitDir(workDir.toString())
                 .setSubmitHost("login1")
                 .setTimeLimitSeconds(-1);
+    }
+
+    /** {@code request} with a credential covering it, for this node, as the controller signs one. */
+    public LaunchJobRequest signed(LaunchJobRequest request) {
+        return request.toBuilder().setCredential(Credentials.aCredential(signer).job(request.getJobId()).nodes(NODE)
+                .covering(request).sign()).build();
     }
 
     public LaunchJobResponse launch(long jobId, String script) {

@@ -2,6 +2,9 @@ package dev.gantry.agent.testing;
 
 import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.LaunchCredential;
+import dev.gantry.api.v1.LaunchJobRequest;
+import dev.gantry.api.v1.NodeGrant;
+import dev.gantry.common.credential.LaunchDigest;
 import dev.gantry.api.v1.SignedCredential;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
@@ -23,6 +26,7 @@ public final class Credentials {
     private String script = "";
     private String stepId = "";
     private byte[] stepCommand;
+    private LaunchJobRequest covered;
 
     public static final int OWN_UID = idOf("unix:uid");
     public static final int OWN_GID = idOf("unix:gid");
@@ -77,6 +81,17 @@ public final class Credentials {
         return this;
     }
 
+    /**
+     * A launch credential covering {@code request} as the controller signs one: its script, digest, run, and a grant per
+     * node (this request's CPUs, memory and cores for the credential's first node and for any node it does not forward
+     * to; each forwarding target's own otherwise).
+     */
+    public Credentials covering(LaunchJobRequest request) {
+        this.covered = request;
+        this.script = request.getScript();
+        return this;
+    }
+
     public SignedCredential sign() {
         return signer.sign(LaunchCredential.newBuilder()
                 .setJobId(jobId)
@@ -88,7 +103,24 @@ public final class Credentials {
                 .setExpiresAt(ts(expiresAt))
                 .setScriptSha256(CredentialVerifier.scriptDigest(stepCommand != null ? stepCommand : script.getBytes(StandardCharsets.UTF_8)))
                 .setStepId(stepId)
+                .mergeFrom(coverage())
                 .build());
+    }
+
+    private LaunchCredential coverage() {
+        if (covered == null) {
+            return LaunchCredential.getDefaultInstance();
+        }
+        LaunchCredential.Builder c = LaunchCredential.newBuilder().setRequestSha256(LaunchDigest.of(covered)).setRun(covered.getRestartCount());
+        for (String node : nodes) {
+            var target = covered.getForwardToList().stream().filter(t -> t.getNode().equals(node)).findFirst();
+            c.addGrants(target.isPresent()
+                    ? NodeGrant.newBuilder().setNode(node).setCpus(target.get().getCpusOnNode()).setMemoryMb(target.get().getMemoryMb())
+                            .addAllCoreIds(target.get().getCoreIdsList())
+                    : NodeGrant.newBuilder().setNode(node).setCpus(covered.getCpusOnNode()).setMemoryMb(covered.getMemoryMb())
+                            .addAllCoreIds(covered.getCoreIdsList()));
+        }
+        return c.build();
     }
 
     private static Timestamp ts(Instant t) {

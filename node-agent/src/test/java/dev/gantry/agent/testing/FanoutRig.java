@@ -153,7 +153,6 @@ public final class FanoutRig implements AutoCloseable {
      */
     public LaunchJobRequest launch(long jobId, String script, int width, List<String> nodeNames, List<String> credentialNodes) {
         LaunchJobRequest.Builder b = LaunchJobRequest.newBuilder()
-                .setCredential(Credentials.aCredential(signer).job(jobId).nodes(credentialNodes.toArray(String[]::new)).script(script).sign())
                 .setJobId(jobId).setJobName("job" + jobId).setScript(script).setWorkDir(workDir.toString())
                 .putEnvironment("PATH", "/usr/local/bin:/usr/bin:/bin")
                 .setPartition("debug").setNumTasks(nodeNames.size()).setCpusOnNode(1)
@@ -163,7 +162,8 @@ public final class FanoutRig implements AutoCloseable {
             String address = nodes.stream().filter(n -> n.name.equals(name)).map(n -> n.address).findFirst().orElse("unserved-" + name);
             b.addForwardTo(FanoutTarget.newBuilder().setNode(name).setAddress(address).setCpusOnNode(1));
         }
-        return b.build();
+        return b.setCredential(Credentials.aCredential(signer).job(jobId).nodes(credentialNodes.toArray(String[]::new))
+                .covering(b.build()).sign()).build();
     }
 
     @Override

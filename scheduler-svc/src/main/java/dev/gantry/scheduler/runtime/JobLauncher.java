@@ -5,9 +5,11 @@ import dev.gantry.api.v1.ArrayTask;
 import dev.gantry.api.v1.FanoutTarget;
 import dev.gantry.api.v1.LaunchCredential;
 import dev.gantry.api.v1.LaunchJobRequest;
+import dev.gantry.api.v1.NodeGrant;
 import dev.gantry.api.v1.SignedCredential;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
+import dev.gantry.common.credential.LaunchDigest;
 import dev.gantry.scheduler.control.ArraySpec;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -89,15 +91,8 @@ public final class JobLauncher {
         NodeRecord host = controller.state.node(job.batchHost());
         Instant now = controller.clock.instant();
         byte[] script = job.spec().getScript().getBytes(StandardCharsets.UTF_8);
-        LaunchCredential cred = LaunchCredential.newBuilder()
-                .setJobId(job.id()).setUser(job.user()).setUid(job.uid()).setGid(job.gid())
-                .addAllNodes(job.nodeNames())
-                .setIssuedAt(ts(now)).setExpiresAt(ts(now.plusSeconds(CREDENTIAL_LIFETIME_SECONDS)))
-                .setScriptSha256(CredentialVerifier.scriptDigest(script))
-                .build();
         var spec = job.spec();
         LaunchJobRequest.Builder request = LaunchJobRequest.newBuilder()
-                .setCredential(signer.sign(cred))
                 .setJobId(job.id())
                 .setJobName(job.name())
                 .setScript(spec.getScript())
@@ -120,6 +115,19 @@ public final class JobLauncher {
                 .setStartSuspended(job.state() == JobState.SUSPENDED); // allocated onto a running job's resources
         arrayTask(job, request);
         fanout(job, request);
+        // the credential covers the whole request (what every node acts on) and each node's share of the job
+        LaunchCredential.Builder cred = LaunchCredential.newBuilder()
+                .setJobId(job.id()).setUser(job.user()).setUid(job.uid()).setGid(job.gid())
+                .addAllNodes(job.nodeNames())
+                .setIssuedAt(ts(now)).setExpiresAt(ts(now.plusSeconds(CREDENTIAL_LIFETIME_SECONDS)))
+                .setScriptSha256(CredentialVerifier.scriptDigest(script))
+                .setRequestSha256(LaunchDigest.of(request.build()))
+                .setRun(job.controls().restartCount());
+        for (NodeShare share : job.allocation()) {
+            cred.addGrants(NodeGrant.newBuilder().setNode(share.node()).setCpus(share.cpus()).setMemoryMb(share.memoryMb())
+                    .addAllCoreIds(share.coreIds()));
+        }
+        request.setCredential(signer.sign(cred.build()));
         return new Launch(job, host.agentAddress(), request.build());
     }
 
