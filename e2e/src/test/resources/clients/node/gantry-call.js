@@ -3,8 +3,9 @@
 //
 //   node gantry-call.js PROTO_DIR HOST:PORT METHOD 'JSON REQUEST'
 //
-// The credential: SLURM_JWT if set (a token from `scontrol token`), else a local token read from the node's local
-// authenticator (GANTRY_AUTH_SOCKET: connect, read one line). Prints the answer as JSON and exits 0, or prints
+// The credential: GANTRY_AUTHORIZATION sent as it is (e.g. "Munge <credential>"), else SLURM_JWT (a token from
+// `scontrol token`), else a local token read from the node's local authenticator (GANTRY_AUTH_SOCKET: connect, read
+// one line). Prints the answer as JSON and exits 0, or prints
 // "ERROR <code name> <description>" and exits 1.
 'use strict';
 const net = require('net');
@@ -31,7 +32,9 @@ async function main() {
   const api = grpc.loadPackageDefinition(definition).gantry.v1;
   const client = new api.Controller(address, grpc.credentials.createInsecure());
   const metadata = new grpc.Metadata();
-  if (token) {
+  if (process.env.GANTRY_AUTHORIZATION) {
+    metadata.add('authorization', process.env.GANTRY_AUTHORIZATION);
+  } else if (token) {
     metadata.add('authorization', 'Bearer ' + token);
   }
   const name = method.charAt(0).toLowerCase() + method.slice(1);

@@ -142,7 +142,8 @@ final class LocalCluster {
                 a.put("GANTRY_AGENT_EPILOG", config.get(Keys.EPILOG));
                 a.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
                 a.putAll(stepCallerAuthentication(config));
-                if (n == config.nodes().get(0)) { // one local authenticator per host: the commands find it beside controller.addr
+                // one local authenticator per host (the commands find it beside controller.addr); none where MUNGE vouches
+                if (n == config.nodes().get(0) && config.get(Keys.AUTH_TYPE).equals("auth/local")) {
                     a.put("GANTRY_AUTH_SOCKET", authSocket(runDir).toString());
                     a.put("GANTRY_AUTH_PRIVATE_KEY", authKey.toString());
                 }
@@ -314,11 +315,22 @@ final class LocalCluster {
         return runDir.toAbsolutePath().normalize().resolve("auth.sock");
     }
 
-    /** A channel to the controller whose calls carry the launching user's token from this cluster's authenticator. */
+    /**
+     * A channel to the controller whose calls carry the launching user's credential: a token from this cluster's local
+     * authenticator, or, under AuthType=auth/munge (no authenticator), a MUNGE credential from the socket its config
+     * names.
+     */
     private ManagedChannel controllerChannel(String controller) {
-        return ManagedChannelBuilder.forTarget(controller).usePlaintext()
-                .intercept(new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", authSocket(runDir).toString()), Optional.empty()))
-                .build();
+        Map<String, String> env = Map.of("GANTRY_AUTH_SOCKET", authSocket(runDir).toString());
+        Path config = runDir.resolve("gantry.conf");
+        if (!Files.exists(authSocket(runDir)) && Files.exists(config)) {
+            ClusterConfig c = dev.gantry.common.config.ConfigParser.parse(config);
+            if (c.get(Keys.AUTH_TYPE).equals("auth/munge")) {
+                env = option(c.get(Keys.AUTH_INFO), "socket").map(s -> Map.of("GANTRY_AUTH", "munge", "GANTRY_MUNGE_SOCKET", s))
+                        .orElse(Map.of("GANTRY_AUTH", "munge"));
+            }
+        }
+        return ManagedChannelBuilder.forTarget(controller).usePlaintext().intercept(new CallerCredential(env, Optional.empty())).build();
     }
 
     private String awaitNodes(String controller, int count, Instant deadline) throws InterruptedException {

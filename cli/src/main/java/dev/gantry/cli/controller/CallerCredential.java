@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The credential a command proves its user with, sent on every call as the {@code authorization} header
- * (docs/security.md). Taken once per command, on its first call, from the first that applies:
+ * (docs/security.md). Taken on the command's first call (a MUNGE credential anew for each call), from the first that
+ * applies:
  * <ol>
  *   <li>a JSON web token in SLURM_JWT or GANTRY_JWT ({@code scontrol token});</li>
  *   <li>with GANTRY_AUTH=munge, a MUNGE credential from the site's munged ({@code munge -n}, socket GANTRY_MUNGE_SOCKET);</li>
@@ -55,11 +56,20 @@ public final class CallerCredential implements ClientInterceptor {
                 new ControllerLocator(environment, workingDirectory).addressFile().map(Path::getParent));
     }
 
-    /** The header's value, or null when no credential could be had; taken once. */
+    /**
+     * The header's value, or null when no credential could be had. A token is taken once per command; a MUNGE
+     * credential once per call (munged refuses one decoded before).
+     */
     synchronized String header() {
         if (!taken) {
             header = take();
             taken = true;
+        }
+        if (header != null && header.startsWith("Munge ")) {
+            String current = header;
+            header = null;
+            taken = false; // the next call gets a fresh one
+            return current;
         }
         return header;
     }

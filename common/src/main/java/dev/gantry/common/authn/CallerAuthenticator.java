@@ -31,8 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code Bearer <JSON web token>}: HS256 with the cluster's key, as Slurm's auth/jwt (AuthAltTypes=auth/jwt,
  *       AuthAltParameters=jwt_key=…); the user it names is looked up on this host.</li>
  * </ul>
- * A verified credential is remembered until it expires (at most {@link #REMEMBER} later, {@link #CAPACITY} of them),
- * so a client that makes many calls with one token pays for one verification. Thread-safe.
+ * A verified token is remembered until it expires (at most {@link #REMEMBER} later, {@link #CAPACITY} of them), so a
+ * client that makes many calls with one token pays for one verification. A MUNGE credential is decoded on every use,
+ * so munged refuses a replayed one, as in Slurm. Thread-safe.
  */
 public final class CallerAuthenticator {
 
@@ -125,6 +126,10 @@ public final class CallerAuthenticator {
             throw new AuthenticationException("no credential; this cluster accepts " + String.join(", or ", settings.methods()));
         }
         Instant now = clock.instant();
+        if (authorization.startsWith("Munge ")) {
+            // never remembered: munged refuses a credential decoded before (replay), and must see every use of one
+            return munge(authorization.substring(6).trim(), now).identity();
+        }
         Remembered known = remembered.get(authorization);
         if (known != null && now.isBefore(known.until())) {
             return known.identity();
@@ -132,8 +137,6 @@ public final class CallerAuthenticator {
         Remembered fresh;
         if (authorization.startsWith("Bearer ")) {
             fresh = token(authorization.substring(7).trim(), now);
-        } else if (authorization.startsWith("Munge ")) {
-            fresh = munge(authorization.substring(6).trim(), now);
         } else {
             throw new AuthenticationException("unknown credential kind '" + authorization.split(" ", 2)[0]
                     + "' (Bearer or Munge)");
