@@ -111,8 +111,12 @@ class AuthenticationE2ETest {
         Shell.Result asRoot = node.call(alice, address(), localToken(), "SubmitJob",
                 "{\"spec\":{" + spec + ",\"user\":\"root\",\"uid\":0,\"gid\":0}}");
         assertTrue(asRoot.out().startsWith("ERROR PERMISSION_DENIED user: root is not you"), asRoot.toString());
-        Shell.Result uid0 = node.call(alice, address(), localToken(), "SubmitJob", "{\"spec\":{" + spec + ",\"uid\":0}}");
+        Shell.Result uid0 = node.call(alice, address(), localToken(), "SubmitJob",
+                "{\"spec\":{" + spec + ",\"user\":\"gantry-auth1\",\"uid\":0}}");
         assertTrue(uid0.out().startsWith("ERROR PERMISSION_DENIED uid: 0 is not yours"), uid0.toString());
+        // uid 0 alone is proto3's "unset": the job is the caller's, never root's
+        Shell.Result unset = node.call(alice, address(), localToken(), "SubmitJob", "{\"spec\":{" + spec + ",\"uid\":0}}");
+        assertEquals(alice.uid(), job(Long.parseLong(unset.out().replaceAll("\\D", ""))).getSpec().getUid(), unset.toString());
         Shell.Result asBob = node.call(alice, address(), localToken(), "SubmitJob",
                 "{\"spec\":{" + spec + ",\"user\":\"gantry-auth2\"}}");
         assertTrue(asBob.out().startsWith("ERROR PERMISSION_DENIED"), asBob.toString());
