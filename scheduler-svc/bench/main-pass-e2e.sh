@@ -27,5 +27,5 @@ opts=()
 printf '<configuration><root level="WARN"/></configuration>\n' >"$run/driver-logback.xml"
 "$GANTRY_JAVA" "${opts[@]}" -Dlogback.configurationFile="$run/driver-logback.xml" -cp "scheduler-svc/target/test-classes:$(cat scheduler-svc/target/bench-cp.txt)" \
     dev.gantry.scheduler.bench.MainPassLoad --controller "127.0.0.1:$(prop scheduler.grpc)" \
-    --metrics "http://127.0.0.1:$(prop scheduler.http)/prometheus" --jobs "$jobs" --seconds "$seconds"
+    --metrics "http://127.0.0.1:$(prop scheduler.http)/prometheus" --run-dir "$run" --jobs "$jobs" --seconds "$seconds"
 echo "load after: $(uptime)"

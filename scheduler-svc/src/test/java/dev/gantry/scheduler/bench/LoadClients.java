@@ -38,10 +38,14 @@ final class LoadClients implements AutoCloseable {
     private final List<ManagedChannel> channels = new ArrayList<>();
     private final int inFlight;
 
-    LoadClients(String target, int clients, int inFlight) {
+    /** @param tokens each client's credential (a token for the user BenchJobs submits as for that client) */
+    LoadClients(String target, int clients, int inFlight, java.util.function.IntFunction<String> tokens) {
         for (int c = 0; c < clients; c++) {
+            io.grpc.Metadata headers = new io.grpc.Metadata();
+            headers.put(dev.gantry.common.authn.Callers.AUTHORIZATION, "Bearer " + tokens.apply(c));
             // callbacks on the transport thread: they only record and release (no hop to grpc's default executor)
-            channels.add(ManagedChannelBuilder.forTarget(target).usePlaintext().directExecutor().build());
+            channels.add(ManagedChannelBuilder.forTarget(target).usePlaintext().directExecutor()
+                    .intercept(io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(headers)).build());
         }
         this.inFlight = inFlight;
     }

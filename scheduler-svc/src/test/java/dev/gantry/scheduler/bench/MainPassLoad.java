@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
@@ -48,15 +49,19 @@ public final class MainPassLoad {
         for (int i = 0; i + 1 < args.length; i += 2) {
             o.put(args[i], args[i + 1]);
         }
-        if (!o.containsKey("--controller") || !o.containsKey("--metrics")) {
-            throw new IllegalArgumentException("usage: --controller H:P --metrics URL [--jobs N] [--seconds S]");
+        if (!o.containsKey("--controller") || !o.containsKey("--metrics") || !o.containsKey("--run-dir")) {
+            throw new IllegalArgumentException("usage: --controller H:P --metrics URL --run-dir DIR [--jobs N] [--seconds S]");
         }
         int jobs = Integer.parseInt(o.get("--jobs"));
-        ManagedChannel channel = ManagedChannelBuilder.forTarget(o.get("--controller")).usePlaintext().build();
+        // as the user running it, with a local token signed by the cluster's authentication key (--run-dir: bin/gantry up's)
+        String me = System.getProperty("user.name");
+        io.grpc.Metadata auth = new io.grpc.Metadata();
+        auth.put(dev.gantry.common.authn.Callers.AUTHORIZATION, "Bearer " + SchedulerProcess.token(Path.of(o.get("--run-dir")), me, uid(), uid()));
+        ManagedChannel channel = ManagedChannelBuilder.forTarget(o.get("--controller")).usePlaintext()
+                .intercept(io.grpc.stub.MetadataUtils.newAttachHeadersInterceptor(auth)).build();
         try {
             var stub = ControllerGrpc.newBlockingStub(channel);
             var async = ControllerGrpc.newFutureStub(channel);
-            String me = System.getProperty("user.name");
             // one exclusive single-node blocker per node, so no node has a free CPU
             JobSpec blocker = JobSpec.newBuilder().setName("blocker").setScript("#!/bin/sh\nsleep 3600\n")
                     .setWorkDir("/tmp").setUser(me).setUid(uid()).setGid(uid()).setMinNodes(1)
@@ -72,7 +77,9 @@ public final class MainPassLoad {
             long t0 = System.nanoTime();
             for (int i = 0; i < jobs; i++) {
                 window.acquire();
-                var f = async.submitJob(SubmitJobRequest.newBuilder().setSpec(BenchJobs.job(i, i % 8)).build());
+                // the caller's own jobs: BenchJobs' users are not users of this host
+                var f = async.submitJob(SubmitJobRequest.newBuilder().setSpec(BenchJobs.job(i, i % 8).toBuilder().clearUser()
+                        .clearUid().clearGid()).build());
                 f.addListener(() -> {
                     try {
                         f.get();

@@ -37,6 +37,25 @@ final class SchedulerProcess implements AutoCloseable {
         this.process = process;
     }
 
+    static Path authKey(Path runDir) {
+        return runDir.resolve("state/auth/auth.key");
+    }
+
+    static Path authPublicKey(Path runDir) {
+        return runDir.resolve("state/auth/auth.pub");
+    }
+
+    /**
+     * A local token for {@code user} (uid, gid), as a node's local authenticator would issue it to that user's process:
+     * what the benchmark's clients authenticate with.
+     */
+    static String token(Path runDir, String user, long uid, long gid) {
+        var key = dev.gantry.common.credential.Ed25519.SigningKey.of(dev.gantry.common.credential.CredentialKeys.readPrivate(authKey(runDir)));
+        var who = new dev.gantry.common.auth.Identity(user, uid, gid, List.of(gid), "local");
+        return dev.gantry.common.auth.Jwt.signEd25519(dev.gantry.common.auth.Tokens.localClaims(who, "login1", java.time.Instant.now(),
+                "bench-" + uid), dev.gantry.common.auth.Tokens.LOCAL_KEY_ID, key);
+    }
+
     /**
      * @param jar the built gantry-scheduler-svc.jar (its lib/ beside it)
      * @param nodes how many nodes the config declares (the partition has them all)
@@ -62,6 +81,9 @@ final class SchedulerProcess implements AutoCloseable {
         cmd.add(jar.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(runDir.resolve("scheduler.log").toFile()));
+        // callers authenticate as with bin/gantry up: local tokens the clients sign with the cluster's authentication key
+        dev.gantry.common.credential.CredentialKeys.createIfMissing(authKey(runDir), authPublicKey(runDir));
+        pb.environment().put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey(runDir).toString());
         pb.environment().putAll(Map.of(
                 "GANTRY_BIND_HOST", "127.0.0.1",
                 "GANTRY_CONFIG", config.toString(),

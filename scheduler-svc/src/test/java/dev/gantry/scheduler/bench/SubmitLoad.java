@@ -73,7 +73,10 @@ public final class SubmitLoad {
         LoadClients.Round measured;
         DurabilityCheck.Outcome check = null;
         if (o.containsKey("--target")) {
-            measured = load(out, o.get("--target"), clients, inFlight, warmup, jobs, null, null, acknowledged, duplicates);
+            // another cluster's run directory (--run-dir of its authentication key): its clients sign local tokens with it
+            Path keys = Path.of(o.getOrDefault("--auth-run-dir", runDir.toString()));
+            measured = load(out, o.get("--target"), clients, inFlight, warmup, jobs, null, null, acknowledged, duplicates,
+                    c -> SchedulerProcess.token(keys, "user" + c, 10_000 + c, 10_000));
             if (o.containsKey("--jdbc")) {
                 var ds = new org.postgresql.ds.PGSimpleDataSource();
                 ds.setURL(o.get("--jdbc"));
@@ -86,7 +89,7 @@ public final class SubmitLoad {
                     jvmOptions, Duration.ofSeconds(120))) {
                 out.println("scheduler-svc pid " + scheduler.pid() + " serving at " + scheduler.address());
                 measured = load(out, scheduler.address(), clients, inFlight, warmup, jobs, scheduler.handle(),
-                        scheduler.postgres(), acknowledged, duplicates);
+                        scheduler.postgres(), acknowledged, duplicates, c -> SchedulerProcess.token(runDir, "user" + c, 10_000 + c, 10_000));
                 if (o.containsKey("--jfr")) {
                     scheduler.dumpRecording(Path.of(o.get("--jfr")).toAbsolutePath());
                 }
@@ -112,9 +115,9 @@ public final class SubmitLoad {
 
     /** The warm-up round, then the measured one with its CPU report; records every acknowledged id. */
     private static LoadClients.Round load(PrintStream out, String target, int clients, int inFlight, int warmup, int jobs,
-            ProcessHandle scheduler, ProcessHandle postgres, Map<Long, String> acknowledged, List<Long> duplicates)
-            throws InterruptedException {
-        try (LoadClients load = new LoadClients(target, clients, inFlight)) {
+            ProcessHandle scheduler, ProcessHandle postgres, Map<Long, String> acknowledged, List<Long> duplicates,
+            java.util.function.IntFunction<String> tokens) throws InterruptedException {
+        try (LoadClients load = new LoadClients(target, clients, inFlight, tokens)) {
             if (warmup > 0) {
                 LoadClients.Round w = load.run(0, warmup);
                 out.printf("warm-up:  %s%n", summary(w));
