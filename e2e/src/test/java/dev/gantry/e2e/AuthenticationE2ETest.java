@@ -169,4 +169,14 @@ class AuthenticationE2ETest {
                 "ListJobs", "{}");
         assertTrue(forged.out().startsWith("ERROR UNAUTHENTICATED"), forged.toString());
     }
+
+    @Test
+    void aUserClaimingToBeRoot_cannotRewriteTheNormalQos_andEveryoneCanStillSubmit() throws Exception {
+        Shell.Result rewrite = node.call(alice, address(), localToken(), "UpdateQos",
+                "{\"user\":\"root\",\"qos\":{\"name\":\"normal\",\"maxSubmitJobsPerUser\":0}}");
+
+        assertTrue(rewrite.out().startsWith("ERROR PERMISSION_DENIED"), rewrite.toString());
+        long id = submitHeld(bob);
+        assertEquals("gantry-auth2", job(id).getSpec().getUser());
+    }
 }
