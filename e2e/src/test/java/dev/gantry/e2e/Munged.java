@@ -29,7 +29,13 @@ final class Munged implements AutoCloseable {
         assumeTrue(Files.isExecutable(Path.of("/usr/sbin/munged")) && Files.isExecutable(Path.of("/usr/bin/munge")),
                 "munge is not installed and cannot be");
         Files.createDirectories(dir);
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // munged wants its socket dir 0755
+        // munged wants its socket's directory 0755 and every directory above it searchable by all (users reach it)
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        for (Path up = dir.getParent(); up != null; up = up.getParent()) {
+            if (!Files.getPosixFilePermissions(up).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
+                LocalUsers.run(List.of("chmod", "o+x", up.toString()));
+            }
+        }
         byte[] key = new byte[1024];
         new SecureRandom().nextBytes(key);
         Path keyFile = dir.resolve("munge.key");
