@@ -83,21 +83,31 @@ class ConsumableResourcesGangE2ETest {
         cluster.shell.run(cluster.work, "scancel", jobs.stream().map(String::valueOf).toArray(String[]::new));
     }
 
-    @Nested
+    /** One cluster per SelectTypeParameters value, started for its nested class. */
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-    class CrCoreMemory {
+    abstract static class OnCluster {
         TestCluster cluster;
         Counters counters;
 
+        abstract String selectTypeParameters();
+
         @BeforeAll
         void up(@TempDir Path tmp) throws Exception {
-            cluster = TestCluster.start(tmp, "crcore", config("CR_Core_Memory"));
+            cluster = TestCluster.start(tmp, "cr", config(selectTypeParameters()));
             counters = new Counters(cluster);
         }
 
         @AfterAll
         void down() throws Exception {
             cluster.close();
+        }
+    }
+
+    @Nested
+    class CrCoreMemory extends OnCluster {
+        @Override
+        String selectTypeParameters() {
+            return "CR_Core_Memory";
         }
 
         @Test
@@ -130,20 +140,10 @@ class ConsumableResourcesGangE2ETest {
     }
 
     @Nested
-    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-    class CrCpuMemory {
-        TestCluster cluster;
-        Counters counters;
-
-        @BeforeAll
-        void up(@TempDir Path tmp) throws Exception {
-            cluster = TestCluster.start(tmp, "crcpu", config("CR_CPU_Memory"));
-            counters = new Counters(cluster);
-        }
-
-        @AfterAll
-        void down() throws Exception {
-            cluster.close();
+    class CrCpuMemory extends OnCluster {
+        @Override
+        String selectTypeParameters() {
+            return "CR_CPU_Memory";
         }
 
         @Test

@@ -3,6 +3,7 @@ package dev.gantry.cli.scontrol;
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.cli.text.IdRanges;
 import dev.gantry.common.hostlist.Hostlist;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -60,26 +61,9 @@ record JobDetailLines(ToIntFunction<String> threadsPerCore) {
                 cpus.add(core * threads + t);
             }
         }
-        return ranges(List.copyOf(cpus));
+        return IdRanges.format(List.copyOf(cpus));
     }
 
-    /** Ascending ids as ranges: {@code 0-1,3}. */
-    static String ranges(List<Integer> ids) {
-        StringBuilder b = new StringBuilder();
-        int i = 0;
-        while (i < ids.size()) {
-            int j = i;
-            while (j + 1 < ids.size() && ids.get(j + 1) == ids.get(j) + 1) {
-                j++;
-            }
-            b.append(b.isEmpty() ? "" : ",").append(ids.get(i));
-            if (j > i) {
-                b.append('-').append(ids.get(j));
-            }
-            i = j + 1;
-        }
-        return b.toString();
-    }
 
     /** One node's GRES: {@code gpu:a100:1(IDX:0),gpu:v100:1(IDX:2)}, {@code gpu(CNT:1)} without indices. */
     private static String gres(List<Gres> held) {
@@ -90,7 +74,7 @@ record JobDetailLines(ToIntFunction<String> threadsPerCore) {
             }
             String name = g.getType().isEmpty() ? g.getName() : g.getName() + ":" + g.getType();
             parts.add(g.getIndicesCount() > 0
-                    ? name + ":" + g.getCount() + "(IDX:" + ranges(new TreeSet<>(g.getIndicesList()).stream().toList()) + ")"
+                    ? name + ":" + g.getCount() + "(IDX:" + IdRanges.format(new TreeSet<>(g.getIndicesList()).stream().toList()) + ")"
                     : name + "(CNT:" + g.getCount() + ")");
         }
         return String.join(",", parts);

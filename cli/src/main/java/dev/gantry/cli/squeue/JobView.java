@@ -2,6 +2,7 @@ package dev.gantry.cli.squeue;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.text.IdRanges;
 import dev.gantry.cli.text.SlurmClock;
 import dev.gantry.common.hostlist.Hostlist;
 import java.time.Duration;
@@ -57,30 +58,10 @@ public record JobView(Job job, Instant now, Supplier<ZoneId> zones, List<Integer
         if (pendingTasks.isEmpty()) {
             return job.hasArrayTaskId() ? Integer.toString(job.getArrayTaskId()) : job.getArrayTaskSpec();
         }
-        String ranges = ranges(pendingTasks);
+        String ranges = IdRanges.format(pendingTasks);
         return job.getArrayMaxRunning() > 0 ? ranges + "%" + job.getArrayMaxRunning() : ranges;
     }
 
-    /** Ascending ids as Slurm prints a task list: {@code 0-3,5,8-9}. */
-    static String ranges(List<Integer> ids) {
-        StringBuilder b = new StringBuilder();
-        int i = 0;
-        while (i < ids.size()) {
-            int j = i;
-            while (j + 1 < ids.size() && ids.get(j + 1) == ids.get(j) + 1) {
-                j++;
-            }
-            if (!b.isEmpty()) {
-                b.append(',');
-            }
-            b.append(ids.get(i));
-            if (j > i) {
-                b.append('-').append(ids.get(j));
-            }
-            i = j + 1;
-        }
-        return b.toString();
-    }
 
     /** The zone timestamps print in. */
     public ZoneId zone() {

@@ -89,6 +89,6 @@ class JobDetailLinesTest {
         Job job = running(aJob(6), 10, "n1").clearAllocation().addAllocation(on("n1", 100, 0)).build();
         String plain = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, false).render(job);
         assertFalse(plain.contains("JOB_GRES") || plain.contains("DerivedExitCode"), plain);
-        assertEquals("0-1,3,5-7", JobDetailLines.ranges(List.of(0, 1, 3, 5, 6, 7)));
+        assertEquals("0-1,3,5-7", dev.gantry.cli.text.IdRanges.format(List.of(0, 1, 3, 5, 6, 7)));
     }
 }
