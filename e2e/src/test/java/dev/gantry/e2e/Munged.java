@@ -32,8 +32,10 @@ final class Munged implements AutoCloseable {
         // munged wants its socket's directory 0755 and every directory above it searchable by all (users reach it)
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         for (Path up = dir.getParent(); up != null; up = up.getParent()) {
-            if (!Files.getPosixFilePermissions(up).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
-                LocalUsers.run(List.of("chmod", "o+x", up.toString()));
+            var mode = Files.getPosixFilePermissions(up);
+            if (!mode.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)
+                    || !mode.contains(java.nio.file.attribute.PosixFilePermission.GROUP_EXECUTE)) {
+                LocalUsers.run(List.of("chmod", "a+x", up.toString()));
             }
         }
         byte[] key = new byte[1024];
