@@ -18,7 +18,7 @@ public final class Munge {
     /** A decoded credential: who made it. */
     public record Decoded(long uid, long gid) {}
 
-    private static final int MUNGE_OPT_SOCKET = 4;
+    private static final int MUNGE_OPT_SOCKET = 8; // munge.h: enum munge_opt
     private static final int EMUNGE_SUCCESS = 0;
 
     private final Optional<String> socket;
