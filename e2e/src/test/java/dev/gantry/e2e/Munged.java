@@ -64,10 +64,19 @@ final class Munged implements AutoCloseable {
         return r.out().trim();
     }
 
+    /** Stops munged and waits until it is gone (it removes its socket on the way out). */
     @Override
     public void close() throws Exception {
         if (Files.exists(pidFile)) {
-            LocalUsers.run(List.of("kill", Files.readString(pidFile).trim()));
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            ProcessHandle.of(pid).ifPresent(p -> {
+                p.destroy();
+                try {
+                    p.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    p.destroyForcibly();
+                }
+            });
         }
     }
 }

@@ -72,9 +72,8 @@ final class TestCluster implements AutoCloseable {
         String address = Files.readString(runDir.resolve("controller.addr")).trim();
         return new TestCluster(tmp, work, runDir, shell, up,
                 ManagedChannelBuilder.forTarget(address).usePlaintext()
-                        // as the user running the tests, with a token from the cluster's local authenticator
-                        .intercept(new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", runDir.resolve("auth.sock").toString()),
-                                java.util.Optional.empty()))
+                        // as the user running the tests, authenticated as the cluster's own tools are
+                        .intercept(CallerCredential.forCluster(runDir))
                         .build());
     }
 

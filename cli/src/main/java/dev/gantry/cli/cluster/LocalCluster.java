@@ -315,22 +315,9 @@ final class LocalCluster {
         return runDir.toAbsolutePath().normalize().resolve("auth.sock");
     }
 
-    /**
-     * A channel to the controller whose calls carry the launching user's credential: a token from this cluster's local
-     * authenticator, or, under AuthType=auth/munge (no authenticator), a MUNGE credential from the socket its config
-     * names.
-     */
+    /** A channel to the controller whose calls carry the launching user's credential (CallerCredential#forCluster). */
     private ManagedChannel controllerChannel(String controller) {
-        Map<String, String> env = Map.of("GANTRY_AUTH_SOCKET", authSocket(runDir).toString());
-        Path config = runDir.resolve("gantry.conf");
-        if (!Files.exists(authSocket(runDir)) && Files.exists(config)) {
-            ClusterConfig c = dev.gantry.common.config.ConfigParser.parse(config);
-            if (c.get(Keys.AUTH_TYPE).equals("auth/munge")) {
-                env = option(c.get(Keys.AUTH_INFO), "socket").map(s -> Map.of("GANTRY_AUTH", "munge", "GANTRY_MUNGE_SOCKET", s))
-                        .orElse(Map.of("GANTRY_AUTH", "munge"));
-            }
-        }
-        return ManagedChannelBuilder.forTarget(controller).usePlaintext().intercept(new CallerCredential(env, Optional.empty())).build();
+        return ManagedChannelBuilder.forTarget(controller).usePlaintext().intercept(CallerCredential.forCluster(runDir)).build();
     }
 
     private String awaitNodes(String controller, int count, Instant deadline) throws InterruptedException {

@@ -50,6 +50,26 @@ public final class CallerCredential implements ClientInterceptor {
         this.clusterDir = clusterDir;
     }
 
+    /**
+     * The credential of a tool of the local cluster in {@code runDir} (the launcher, tests): a token from the cluster's
+     * local authenticator, or, where the cluster runs none (AuthType=auth/munge), a MUNGE credential from the socket its
+     * config names.
+     */
+    public static CallerCredential forCluster(Path runDir) {
+        Path socket = runDir.toAbsolutePath().normalize().resolve("auth.sock");
+        Path config = runDir.resolve("gantry.conf");
+        if (!Files.exists(socket) && Files.exists(config)) {
+            var c = dev.gantry.common.config.ConfigParser.parse(config);
+            if (c.get(dev.gantry.common.config.Keys.AUTH_TYPE).equals("auth/munge")) {
+                Optional<String> mungeSocket = c.get(dev.gantry.common.config.Keys.AUTH_INFO).stream()
+                        .filter(o -> o.startsWith("socket=")).map(o -> o.substring(7)).findFirst();
+                return new CallerCredential(mungeSocket.map(m -> Map.of("GANTRY_AUTH", "munge", "GANTRY_MUNGE_SOCKET", m))
+                        .orElse(Map.of("GANTRY_AUTH", "munge")), Optional.empty());
+            }
+        }
+        return new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", socket.toString()), Optional.empty());
+    }
+
     /** The credential a command run in {@code workingDirectory} sends (the same discovery as its controller's). */
     public static CallerCredential forCommand(Map<String, String> environment, Path workingDirectory) {
         return new CallerCredential(environment,
