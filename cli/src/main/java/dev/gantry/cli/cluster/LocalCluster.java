@@ -11,6 +11,10 @@ import dev.gantry.api.v1.NodeState;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.NodeConfig;
+import dev.gantry.common.files.LocalUser;
+import dev.gantry.common.files.PrivateFiles;
+import dev.gantry.common.files.TreeRemoval;
+import dev.gantry.common.files.TrustedPath;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.health.v1.HealthCheckRequest;
@@ -68,9 +72,17 @@ final class LocalCluster {
             }
         }
         Path logs = runDir.resolve("logs");
-        Path state = runDir.resolve("state");
         Files.createDirectories(logs);
-        Files.createDirectories(state);
+        Path state;
+        try {
+            // the keys, the database password and the database itself: this user's only (docs/security.md, "Local state")
+            state = PrivateFiles.ownerOnlyDirectory(runDir.resolve("state"));
+            PrivateFiles.ownerOnlyDirectory(state.resolve("cred"));
+            prepareSpool(agentSpool(runDir));
+        } catch (IOException e) {
+            err.println("gantry: cannot start: " + e.getMessage());
+            return 1;
+        }
         Path configCopy = runDir.resolve("gantry.conf");
         Files.copy(config.source(), configCopy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         // topology/tree: the topology file goes where the copy will look for it (a relative TopologyFile or topology.conf)
@@ -105,10 +117,13 @@ final class LocalCluster {
         Path privateKey = state.resolve("cred/cred.key");
         Path publicKey = state.resolve("cred/cred.pub");
         dev.gantry.common.credential.CredentialKeys.createIfMissing(privateKey, publicKey);
+        PrivateFiles.restrict(privateKey); // an older version wrote the public key 0644
+        PrivateFiles.restrict(publicKey);
         // the local authenticator's key (AuthType=auth/local): one agent signs users' tokens with it, the rest verify
         Path authKey = state.resolve("auth/auth.key");
         Path authPublicKey = state.resolve("auth/auth.pub");
         dev.gantry.common.credential.CredentialKeys.createIfMissing(authKey, authPublicKey);
+        PrivateFiles.restrict(authKey);
 
         List<ClusterState.Service> started = new ArrayList<>();
         Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS", controller);
@@ -347,10 +362,12 @@ final class LocalCluster {
 
     /**
      * Where the agents keep their job tables and spooled scripts, one directory per node below it: in memory
-     * (/dev/shm) where the host has it writable, else under the run directory's state/. Both only matter while the
-     * jobs' processes live, which cannot outlive the host's boot, and on disk every job costs several inode
-     * creations and deletions (expensive on a journal-less ext4, such as this project's build machines: see
-     * docs/benchmarks.md, "Trivial jobs"). Named after the run directory, so two local clusters never share it.
+     * (/dev/shm) where the host has it writable, else the run directory's spool/ (not below state/, which only the
+     * cluster's user may enter: the jobs' users pass through the spool to their own job directories). Both only
+     * matter while the jobs' processes live, which cannot outlive the host's boot, and on disk every job costs
+     * several inode creations and deletions (expensive on a journal-less ext4, such as this project's build
+     * machines: see docs/benchmarks.md, "Trivial jobs"). Named after the run directory, so two local clusters never
+     * share it.
      */
     static Path agentSpool(Path runDir) {
         Path dir = runDir.toAbsolutePath().normalize();
@@ -362,17 +379,19 @@ final class LocalCluster {
                 throw new IllegalStateException(e); // every JDK has SHA-256
             }
         }
-        return dir.resolve("state").resolve("spool");
+        return dir.resolve("spool");
     }
 
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (var paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+    /**
+     * Creates the spool root: this user's, 0711 as root (the jobs' users pass through to their own job directories,
+     * 0700 each, and list nothing), else 0700. Its name in the world-writable /dev/shm is predictable, so one that
+     * exists already must be this user's (a directory another user planted would receive every job's script).
+     */
+    static void prepareSpool(Path spool) throws IOException {
+        PrivateFiles.directory(spool, LocalUser.isRoot() ? PrivateFiles.TRAVERSABLE_DIR : PrivateFiles.OWNER_ONLY_DIR);
+        var untrusted = TrustedPath.checkAllowingSticky(spool);
+        if (untrusted.isPresent()) {
+            throw new IOException("will not keep job scripts in " + spool + ": " + untrusted.get());
         }
     }
 
@@ -388,7 +407,8 @@ final class LocalCluster {
         stop(cs.services(), timeout);
         if (agentSpool(runDir).startsWith(SHM)) {
             try {
-                deleteTree(agentSpool(runDir)); // its jobs are gone; it lives in memory
+                // its jobs are gone; it lives in memory. Job directories belong to the jobs' users: never follow their links
+                TreeRemoval.delete(agentSpool(runDir));
             } catch (IOException e) {
                 err.println("gantry: warning: cannot remove the agents' spool " + agentSpool(runDir) + ": " + e.getMessage());
             }

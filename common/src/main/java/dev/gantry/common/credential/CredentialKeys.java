@@ -1,12 +1,11 @@
 package dev.gantry.common.credential;
 
+import dev.gantry.common.files.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
@@ -20,9 +19,10 @@ import java.util.Base64;
 import java.util.HexFormat;
 
 /**
- * The controller's Ed25519 key pair for launch credentials, as PEM files: the private key (PKCS#8,
- * mode 0600) stays with scheduler-svc, the public key (X.509 SubjectPublicKeyInfo) goes to every agent.
- * On Kubernetes both come from a Secret; on the local cluster {@code gantry up} creates them once.
+ * The controller's Ed25519 key pair for launch credentials, as PEM files: the private key (PKCS#8) stays with
+ * scheduler-svc, the public key (X.509 SubjectPublicKeyInfo) goes to every agent. On Kubernetes both come from a
+ * Secret; on the local cluster {@code gantry up} creates them once, both mode 0600 (its agents run as the same
+ * user; docs/security.md, "Local state").
  */
 public final class CredentialKeys {
 
@@ -39,7 +39,10 @@ public final class CredentialKeys {
         }
     }
 
-    /** Creates the pair at the given paths unless the private key already exists; returns the pair on disk. */
+    /**
+     * Creates the pair at the given paths unless the private key already exists; returns the pair on disk. Existing
+     * files are left as they are (on Kubernetes they are a read-only Secret).
+     */
     public static KeyPair createIfMissing(Path privateKeyFile, Path publicKeyFile) {
         if (Files.exists(privateKeyFile)) {
             return new KeyPair(readPublic(publicKeyFile), readPrivate(privateKeyFile));
@@ -48,8 +51,8 @@ public final class CredentialKeys {
         try {
             Files.createDirectories(privateKeyFile.toAbsolutePath().getParent());
             Files.createDirectories(publicKeyFile.toAbsolutePath().getParent());
-            writeAtomically(privateKeyFile, pem("PRIVATE KEY", pair.getPrivate().getEncoded()), true);
-            writeAtomically(publicKeyFile, pem("PUBLIC KEY", pair.getPublic().getEncoded()), false);
+            PrivateFiles.writeSecret(privateKeyFile, pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
+            PrivateFiles.writeSecret(publicKeyFile, pem("PUBLIC KEY", pair.getPublic().getEncoded()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write credential keys: " + e.getMessage(), e);
         }
@@ -103,20 +106,5 @@ public final class CredentialKeys {
             throw new IllegalArgumentException(file + ": expected a PEM block '" + begin + "'");
         }
         return Base64.getMimeDecoder().decode(text.substring(a + begin.length(), b));
-    }
-
-    /** A secret file is created owner-only before anything is written to it, so the key is never readable by others. */
-    private static void writeAtomically(Path file, String content, boolean secret) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.deleteIfExists(tmp); // left by a crash, perhaps with wider permissions
-        if (secret) {
-            try {
-                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            } catch (UnsupportedOperationException ignored) {
-                // not a POSIX file system: nothing more to restrict
-            }
-        }
-        Files.writeString(tmp, content, StandardCharsets.US_ASCII);
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 }

@@ -9,6 +9,7 @@ import dev.gantry.agent.job.LaunchOrder;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.OutputFiles;
 import dev.gantry.agent.job.OutputPattern;
+import dev.gantry.common.files.TreeRemoval;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,13 +20,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Starts batch scripts as slurmd does: checks the working directory, creates (truncating) the output files,
@@ -270,9 +269,10 @@ public final class BatchLauncher {
      * none (it was killed, e.g. by SIGKILL, before the script ended).
      */
     public Optional<ExitStatus> exitStatusOf(long jobId) {
+        // the job's user owns the directory: read without following links or blocking on a FIFO (StatusFile)
         try {
-            return Optional.of(ExitStatus.fromExitValue(Integer.parseInt(Files.readString(statusFileOf(jobId)).trim())));
-        } catch (IOException | NumberFormatException e) {
+            return StatusFile.read(statusFileOf(jobId)).map(s -> ExitStatus.fromExitValue(Integer.parseInt(s.trim())));
+        } catch (NumberFormatException e) {
             return Optional.empty();
         }
     }
@@ -343,16 +343,13 @@ public final class BatchLauncher {
         return siteScripts.runEpilog(jobId, user, partition, nodeName);
     }
 
-    /** Deletes a job's spool directory; best effort. */
+    /**
+     * Deletes a job's spool directory; best effort. The job's user owns it and may have put links in it: they are
+     * removed, never followed ({@link TreeRemoval}).
+     */
     public void cleanUp(long jobId) {
-        Path dir = spoolOf(jobId);
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            TreeRemoval.delete(spoolOf(jobId));
         } catch (IOException e) {
             // a leftover spool file is harmless; the next launch of the same id (never) or an operator removes it
         }

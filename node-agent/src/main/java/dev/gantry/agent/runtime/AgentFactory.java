@@ -17,6 +17,7 @@ import dev.gantry.agent.process.Containment;
 import dev.gantry.agent.process.JobTableStore;
 import dev.gantry.agent.process.LaunchGuardJournal;
 import dev.gantry.agent.process.SiteScripts;
+import dev.gantry.agent.process.SpoolDirectory;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.agent.auth.LocalAuthenticator;
 import dev.gantry.common.credential.CredentialKeys;
@@ -36,7 +37,6 @@ import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -129,6 +129,11 @@ class AgentFactory {
     @Singleton
     JobTableStore jobTable(AgentSettings settings) {
         try {
+            SpoolDirectory.prepare(settings.spoolDir());
+        } catch (IOException | RuntimeException e) {
+            throw new AgentConfigurationException("GANTRY_AGENT_SPOOL_DIR=" + settings.spoolDir() + ": " + e.getMessage(), e);
+        }
+        try {
             return new JobTableStore(settings.spoolDir().resolve("state"));
         } catch (IOException | RuntimeException e) {
             throw new AgentConfigurationException("GANTRY_AGENT_SPOOL_DIR=" + settings.spoolDir() + ": cannot create state/: " + e.getMessage(), e);
@@ -164,14 +169,6 @@ class AgentFactory {
             @Value("${gantry.agent.prolog:}") String prolog, @Value("${gantry.agent.epilog:}") String epilog) {
         BatchLauncher launcher = new BatchLauncher(settings.spoolDir(), settings.nodeName(), BatchLauncher.defaultTools(),
                 SiteScripts.of(prolog, epilog, PROLOG_EPILOG_TIMEOUT));
-        try {
-            // jobs running as their users need to reach their own job directory (mode 0700, theirs) below it
-            String mode = launcher.switchesUsers() ? "rwx--x--x" : "rwx------";
-            Files.createDirectories(settings.spoolDir(), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(mode)));
-            Files.setPosixFilePermissions(settings.spoolDir(), PosixFilePermissions.fromString(mode));
-        } catch (IOException | RuntimeException e) {
-            throw new AgentConfigurationException("GANTRY_AGENT_SPOOL_DIR=" + settings.spoolDir() + ": cannot create it: " + e.getMessage(), e);
-        }
         LOG.info("batch scripts start through {}", launcher.spawnMechanism());
         InstantSource clock = InstantSource.system();
         LaunchGuardJournal journal = new LaunchGuardJournal(settings.spoolDir().resolve("state"));
