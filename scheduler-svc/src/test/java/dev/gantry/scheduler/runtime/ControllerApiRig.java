@@ -54,6 +54,7 @@ final class ControllerApiRig implements AutoCloseable {
     private ControllerGrpc.ControllerBlockingStub stub;
     private dev.gantry.api.v1.StepsGrpc.StepsBlockingStub steps;
     private JobWatch jobWatch;
+    private dev.gantry.scheduler.grpc.RequestLimits limits;
 
     ControllerApiRig(String config) throws Exception {
         this.config = config;
@@ -87,6 +88,16 @@ final class ControllerApiRig implements AutoCloseable {
         return ControllerGrpc.newStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headersOf(who)));
     }
 
+    /** The served WatchJobs (its watchers' shared budget). */
+    JobWatch jobWatch() {
+        return jobWatch;
+    }
+
+    /** The served request limits (open streams). */
+    dev.gantry.scheduler.grpc.RequestLimits limits() {
+        return limits;
+    }
+
     private Metadata headersOf(Identity who) {
         String token = Jwt.signEd25519(Tokens.localClaims(who, "n1", java.time.Instant.now(), "rig"), Tokens.LOCAL_KEY_ID,
                 Ed25519.SigningKey.of(authKey.getPrivate()));
@@ -112,13 +123,21 @@ final class ControllerApiRig implements AutoCloseable {
         serve(new ControllerHarness(config, store, stateStore));
     }
 
-    /** Serves the Controller and Steps services as production does: behind authentication. */
+    /**
+     * Serves the Controller and Steps services as production does: behind authentication, then the request limits of the
+     * config's SlurmctldParameters (counted on the harness's clock), with WatchJobs' shared buffer of watch_buffer_mb.
+     */
     private void serve(ControllerHarness h) throws Exception {
         harness = h;
         var config = h.controller.state.config();
+        var parameters = config.get(dev.gantry.common.config.Keys.SLURMCTLD_PARAMETERS);
         var guarded = java.util.Set.of("gantry.v1.Controller", "gantry.v1.Steps");
-        jobWatch = new JobWatch(h.controller);
-        io.grpc.ServerInterceptor guard = new Callers(authenticator, guarded);
+        RefusalMetrics refusals = new RefusalMetrics(h.registry);
+        jobWatch = new JobWatch(h.controller, FeedBudget.ofMegabytes(parameters.watch().bufferMb()), refusals::streamDropped);
+        limits = new dev.gantry.scheduler.grpc.RequestLimits(guarded, parameters,
+                config.get(dev.gantry.common.config.Keys.SLURM_USER), h.now::get, refusals);
+        refusals.gaugeStreams(limits::openStreams, () -> jobWatch.budget().used());
+        io.grpc.ServerInterceptor guard = limits.after(new Callers(authenticator, guarded));
         JobSteps jobSteps = new JobSteps(h.controller, h.jobStore.loadSteps());
         String name = InProcessServerBuilder.generateName();
         server = InProcessServerBuilder.forName(name).directExecutor()
