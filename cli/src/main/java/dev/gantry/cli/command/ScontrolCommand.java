@@ -24,13 +24,15 @@ import java.util.Locale;
 /**
  * scontrol: the {@code show job|node|partition [NAME]} subcommands (https://slurm.schedmd.com/scontrol.html),
  * with Slurm's abbreviations (j, n, pa) and messages, and the job controls hold, uhold, release, requeue,
- * requeuehold, top and update ({@link ScontrolJobControls}). Any other keyword is "invalid keyword", exit 1.
+ * requeuehold, top and update ({@link ScontrolJobControls}), {@code token} ({@link ScontrolToken}) and
+ * {@code write batch_script} ({@link ScontrolBatchScript}). Any other keyword is "invalid keyword", exit 1.
  * {@code show job 123} of an array shows every task of it.
  */
 public final class ScontrolCommand extends SlurmCommand {
 
     private boolean oneLiner;
     private boolean details;
+    private boolean quiet;
 
     public ScontrolCommand(CliContext context) {
         super(context, "scontrol");
@@ -40,7 +42,8 @@ public final class ScontrolCommand extends SlurmCommand {
     List<OptionSpec> options() {
         return List.of(
                 OptionSpec.flag('o', "oneliner"),
-                OptionSpec.flag('d', "details"));
+                OptionSpec.flag('d', "details"),
+                OptionSpec.flag('Q', "quiet"));
     }
 
     @Override
@@ -52,6 +55,7 @@ public final class ScontrolCommand extends SlurmCommand {
     int execute(ParsedArguments arguments) {
         oneLiner = arguments.has("oneliner");
         details = arguments.has("details");
+        quiet = arguments.has("quiet");
         List<String> words = arguments.operands();
         if (words.isEmpty()) {
             return error("no command given (interactive mode is not supported); "
@@ -71,6 +75,9 @@ public final class ScontrolCommand extends SlurmCommand {
             } catch (ControllerNotFoundException e) {
                 return error(e.getMessage());
             }
+        }
+        if (abbreviates(keyword, "write", 5)) {
+            return write(words);
         }
         if (!abbreviates(keyword, "show", 3)) {
             context.err().println("invalid keyword: " + keyword);
@@ -104,6 +111,31 @@ public final class ScontrolCommand extends SlurmCommand {
         } catch (ControllerNotFoundException e) {
             return error(e.getMessage());
         }
+    }
+
+    /** {@code write batch_script JOBID [FILE]}, with Slurm's argument messages; {@code write config} is not supported. */
+    private int write(List<String> words) {
+        if (words.size() < 2) {
+            context.err().println("too few arguments for keyword:" + words.get(0));
+            return 1;
+        }
+        String what = words.get(1);
+        if (what.length() >= 5 && abbreviates(what, "batch_script", 5)) {
+            if (words.size() > 4) {
+                context.err().println("too many arguments for keyword:" + words.get(0));
+                return 1;
+            }
+            try (ControllerSession session = ControllerSession.open(context)) {
+                return new ScontrolBatchScript(context, quiet).run(session, words.subList(1, words.size()));
+            } catch (ControllerNotFoundException e) {
+                return error(e.getMessage());
+            }
+        }
+        if (abbreviates(what, "config", 6)) {
+            return error("write config is not supported: Gantry's configuration is the file the cluster started with");
+        }
+        context.err().println("invalid write argument:" + what);
+        return 1;
     }
 
     private int showJobs(ControllerSession session, String id) {
@@ -231,6 +263,8 @@ public final class ScontrolCommand extends SlurmCommand {
                        scontrol hold|uhold|release|requeue|requeuehold|top|suspend|resume JOB_LIST
                        scontrol update JobId=JOB_LIST [TimeLimit=[+|-]time] [Partition=name] [NumNodes=min[-max]]
                                 [Priority=n] [Nice[=n]] [QOS=name] [Account=name]
+                       scontrol [-Q] write batch_script JOB_ID [FILE|-]
+                       scontrol token [lifespan=SECONDS] [username=USER]
                 """;
     }
 
@@ -251,10 +285,16 @@ public final class ScontrolCommand extends SlurmCommand {
                   update JobId=JOB_LIST Tag=value...   change a job: TimeLimit=[+|-]time, Partition=,
                                NumNodes=min[-max], Priority= (administrators), Nice[=n], QOS=, Account=
                   JOB_LIST is a comma or space separated list of job ids, array tasks (123_4) or arrays (123).
+                       scontrol [OPTIONS] write batch_script JOB_ID [FILE]
+                               write a job's batch script to FILE (default slurm-JOB_ID.sh; - for stdout): your own
+                               jobs' only, unless you are an operator or administrator
+                       scontrol token [lifespan=SECONDS] [username=USER]
+                               print a JSON web token for you (any user: administrators) as SLURM_JWT=...
 
                 Options:
                   -d, --details              show details: jobs' CPUs, memory and GRES per node
                   -o, --oneliner             print information one line per record
+                  -Q, --quiet                don't print "written to" messages
 
                 Help options:
                   -h, --help                 show this help message

@@ -6,7 +6,8 @@ import java.time.Duration;
 
 /**
  * The one place that opens channels to the controller; every call carries the command's credential
- * ({@link CallerCredential}). OkHttp rather than Netty: a command line tool lives for one call, and OkHttp's transport
+ * ({@link CallerCredential}), and one the controller's rate limit refuses is sent again a second later, as Slurm's
+ * commands do ({@link RateLimitBackoff}). OkHttp rather than Netty: a command line tool lives for one call, and OkHttp's transport
  * loads far fewer classes (see docs/benchmarks.md).
  */
 public final class ControllerChannels {
@@ -24,9 +25,11 @@ public final class ControllerChannels {
     /** The same, every call carrying {@code credential}'s authorization header (null: none). */
     public static ManagedChannel open(ControllerAddress address, CallerCredential credential) {
         OkHttpChannelBuilder builder = OkHttpChannelBuilder.forAddress(address.host(), address.port());
+        // the last added runs first: a call rate limited by the controller is sent again, credential and all
         if (credential != null) {
             builder.intercept(credential);
         }
+        builder.intercept(new RateLimitBackoff());
         return builder
                 .usePlaintext()
                 // one blocking call per command: no executor threads to start, no retry machinery to load

@@ -413,6 +413,29 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
                 .setToken("token-alice-" + (request.getLifespanSeconds() == 0 ? 1800 : request.getLifespanSeconds())).build());
     }
 
+    /**
+     * scontrol write batch_script: the script of alice's own jobs; another user's job is PERMISSION_DENIED, an unknown
+     * one NOT_FOUND, as the controller answers.
+     */
+    @Override
+    public synchronized void getBatchScript(dev.gantry.api.v1.GetBatchScriptRequest request,
+            StreamObserver<dev.gantry.api.v1.GetBatchScriptResponse> observer) {
+        if (received(request, observer)) {
+            return;
+        }
+        Job job = jobs.get(request.getJobId());
+        if (job == null) {
+            observer.onError(Status.NOT_FOUND.withDescription("job_id: Invalid job id specified: " + request.getJobId())
+                    .asRuntimeException());
+        } else if (!job.getSpec().getUser().equals("alice")) {
+            observer.onError(Status.PERMISSION_DENIED.withDescription("job_id: the batch script of job " + request.getJobId()
+                    + " is only for its owner, operators and administrators: Invalid user id").asRuntimeException());
+        } else {
+            answer(observer, dev.gantry.api.v1.GetBatchScriptResponse.newBuilder().setJobId(job.getJobId())
+                    .setScript(job.getSpec().getScript()).build());
+        }
+    }
+
     @Override
     public synchronized void topJob(TopJobRequest request, StreamObserver<TopJobResponse> observer) {
         if (!received(request, observer)) {

@@ -52,6 +52,12 @@ public final class Keys {
     public static final Key<List<String>> PRIVATE_DATA = key("PrivateData", Keys::privateData, List.of(),
             "what users may not see of others: jobs, usage, users, accounts (as Slurm)");
 
+    // Controller limits (docs/security.md, "Limits")
+    public static final Key<SlurmctldParameters> SLURMCTLD_PARAMETERS = key("SlurmctldParameters", SlurmctldParameters::parse,
+            SlurmctldParameters.DEFAULT, "the controller's request limits: rl_enable, rl_bucket_size, rl_refill_rate, "
+                    + "rl_refill_period, rl_table_size (Slurm's per-user RPC rate limit; Gantry's rl_disable turns it off), "
+                    + "watch_max_per_user, watch_max, watch_buffer_mb (Gantry: WatchJobs streams); other options ignored");
+
     // Job lifecycle
     public static final Key<Long> KILL_WAIT = key("KillWait", Values.seconds(0, 65533), 30L,
             "seconds between SIGTERM and SIGKILL when a job is killed");

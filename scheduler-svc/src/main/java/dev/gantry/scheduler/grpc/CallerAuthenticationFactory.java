@@ -4,6 +4,7 @@ import dev.gantry.common.authn.CallerAuthenticator;
 import dev.gantry.common.authn.Callers;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
+import dev.gantry.common.config.SlurmctldParameters;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import io.grpc.ServerInterceptor;
 import io.micronaut.context.annotation.Factory;
@@ -44,8 +45,20 @@ class CallerAuthenticationFactory {
         return new CallerAuthenticator(settings, InstantSource.system());
     }
 
+    /**
+     * Authentication, then the request limits (rate, streams; docs/security.md "Limits"), as one interceptor so their
+     * order never depends on the server's.
+     */
     @Singleton
-    ServerInterceptor callers(CallerAuthenticator authenticator) {
-        return new Callers(authenticator, GUARDED);
+    ServerInterceptor callers(CallerAuthenticator authenticator, SchedulerRuntime runtime) {
+        ClusterConfig config = runtime.state().config();
+        SlurmctldParameters parameters = config.get(Keys.SLURMCTLD_PARAMETERS);
+        RequestLimits limits = new RequestLimits(GUARDED, parameters, config.get(Keys.SLURM_USER), InstantSource.system(),
+                runtime.refusals());
+        runtime.refusals().gaugeStreams(limits::openStreams, () -> runtime.jobWatch().budget().used());
+        LOG.info("client API limits: {}; watch streams at most {} per user, {} in all, {} MiB of backlog",
+                parameters.rateLimit().enabled() ? "rate " + parameters.rateLimit().describe() : "no rate limit",
+                parameters.watch().perUser(), parameters.watch().total(), runtime.jobWatch().budget().capacity() >> 20);
+        return limits.after(new Callers(authenticator, GUARDED));
     }
 }

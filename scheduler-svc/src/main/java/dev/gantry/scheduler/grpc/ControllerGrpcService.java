@@ -40,8 +40,13 @@ import dev.gantry.api.v1.WatchJobsResponse;
 import dev.gantry.common.auth.Identity;
 import dev.gantry.common.authn.Callers;
 import dev.gantry.common.posix.PosixAccounts;
+import dev.gantry.api.v1.GetBatchScriptRequest;
+import dev.gantry.api.v1.GetBatchScriptResponse;
+import dev.gantry.scheduler.access.PrivateData;
+import dev.gantry.scheduler.access.Requester;
+import dev.gantry.scheduler.access.Visibility;
 import dev.gantry.scheduler.api.ClusterProtos;
-import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.runtime.Audit;
 import dev.gantry.scheduler.api.PriorityProtos;
 import dev.gantry.scheduler.api.QosProtos;
 import dev.gantry.scheduler.model.ClusterState;
@@ -65,14 +70,15 @@ import java.util.concurrent.Executor;
 @Singleton
 public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBase {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ControllerGrpcService.class);
-
     private final Controller controller;
     private final ClusterState state;
     private final JobStore store;
     private final JobWatch jobWatch;
     private final Executor responses;
     private final TokenIssuer tokens;
+    /** Who sees what (PrivateData, scripts and environments); the config never changes while serving. */
+    private final Visibility visibility;
+    private final JobViews views;
     /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
     private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
@@ -97,6 +103,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         this.store = store;
         this.jobWatch = jobWatch;
         this.responses = responses;
+        this.visibility = new Visibility(PrivateData.of(state.config()));
+        this.views = new JobViews(controller, store, jobWatch, responses, visibility);
     }
 
     @Override
@@ -134,7 +142,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             signalJobs(request, out);
             return;
         }
-        controller.cancel(request.getJobIdsList(), caller()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
+        controller.cancel(request.getJobIdsList(), requester()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -142,7 +150,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
             for (var o : outcomes) {
                 b.addResults(CancelResult.newBuilder().setJobId(o.jobId()).setOk(o.error() == null)
-                        .setError(o.error() == null ? "" : o.error()));
+                        .setError(o.error() == null ? "" : o.error())
+                        .setCode(o.error() == null ? 0 : dev.gantry.scheduler.runtime.JobCommands.code(o.error())));
             }
             out.onNext(b.build());
             out.onCompleted();
@@ -155,14 +164,15 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("signal: must be 1..64, got " + request.getSignal()).asRuntimeException());
             return;
         }
-        controller.commands.signal(request.getJobIdsList(), caller(), request.getSignal())
+        controller.commands.signal(request.getJobIdsList(), requester(), request.getSignal())
                 .whenCompleteAsync(HOP, responses).whenComplete((results, error) -> {
                     if (error != null) {
                         out.onError(status(error));
                         return;
                     }
                     CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
-                    results.forEach(r -> b.addResults(CancelResult.newBuilder().setJobId(r.getJobId()).setOk(r.getOk()).setError(r.getError())));
+                    results.forEach(r -> b.addResults(CancelResult.newBuilder().setJobId(r.getJobId()).setOk(r.getOk())
+                            .setError(r.getError()).setCode(r.getCode())));
                     out.onNext(b.build());
                     out.onCompleted();
                 });
@@ -170,53 +180,31 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void getJob(GetJobRequest request, StreamObserver<GetJobResponse> out) {
-        controller.findJob(request.getJobId()).whenCompleteAsync(HOP, responses).whenComplete((job, error) -> {
-            if (error != null) {
-                out.onError(status(error));
-                return;
-            }
-            var found = job;
-            if (found == null) {
-                try {
-                    // Purged from memory after MinJobAge: the database still has it. It has ended, so its run time
-                    // counts up to its end whatever the time now.
-                    found = store.find(request.getJobId())
-                            .map(j -> JobProtos.answer(j, j.endTime() != null ? j.endTime() : j.submitTime()).build())
-                            .orElse(null);
-                } catch (Exception e) {
-                    out.onError(Status.UNAVAILABLE.withDescription(e.getMessage()).asRuntimeException());
-                    return;
-                }
-            }
-            if (found == null) {
-                out.onError(Status.NOT_FOUND.withDescription("job_id: Invalid job id specified: " + request.getJobId())
-                        .asRuntimeException());
-                return;
-            }
-            out.onNext(GetJobResponse.newBuilder().setJob(found).build());
-            out.onCompleted();
-        });
+        views.getJob(request, requester(), out);
+    }
+
+    @Override
+    public void getBatchScript(GetBatchScriptRequest request, StreamObserver<GetBatchScriptResponse> out) {
+        views.getBatchScript(request, requester(), out);
     }
 
     @Override
     public void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> out) {
-        controller.listJobs(JobQuery.of(request)).whenCompleteAsync(HOP, responses).whenComplete((jobs, error) -> {
-            if (error != null) {
-                out.onError(status(error));
-            } else {
-                out.onNext(ListJobsResponse.newBuilder().addAllJobs(jobs).build());
-                out.onCompleted();
-            }
-        });
+        views.listJobs(request, requester(), out);
     }
 
     @Override
     public void watchJobs(WatchJobsRequest request, StreamObserver<WatchJobsResponse> out) {
-        jobWatch.watch(JobQuery.of(request.getFilter()), out);
+        views.watchJobs(request, requester(), out);
     }
 
     @Override
     public void listNodes(ListNodesRequest request, StreamObserver<ListNodesResponse> out) {
+        if (!visibility.seesNodes(requester())) {
+            out.onError(Status.PERMISSION_DENIED.withDescription("nodes: with PrivateData=nodes only operators and "
+                    + "administrators see nodes: Access/permission denied").asRuntimeException());
+            return;
+        }
         var names = List.copyOf(request.getNamesList());
         controller.call(() -> {
             var b = ListNodesResponse.newBuilder();
@@ -231,6 +219,11 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listPartitions(ListPartitionsRequest request, StreamObserver<ListPartitionsResponse> out) {
+        if (!visibility.seesPartitions(requester())) {
+            out.onError(Status.PERMISSION_DENIED.withDescription("partitions: with PrivateData=partitions only operators "
+                    + "and administrators see partitions: Access/permission denied").asRuntimeException());
+            return;
+        }
         var names = List.copyOf(request.getNamesList());
         controller.call(() -> {
             var b = ListPartitionsResponse.newBuilder();
@@ -250,7 +243,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.hold(request.getJobIdsList(), caller(), request.getUserHold())
+        controller.commands.hold(request.getJobIdsList(), requester(), request.getUserHold())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : HoldJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -261,7 +254,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.suspension.suspend(request.getJobIdsList(), caller())
+        controller.suspension.suspend(request.getJobIdsList(), requester())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build(), e));
@@ -273,7 +266,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.suspension.resume(request.getJobIdsList(), caller())
+        controller.suspension.resume(request.getJobIdsList(), requester())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build(), e));
@@ -284,7 +277,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.release(request.getJobIdsList(), caller())
+        controller.commands.release(request.getJobIdsList(), requester())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : ReleaseJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -294,7 +287,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.requeue(request.getJobIdsList(), caller(), request.getHold())
+        controller.commands.requeue(request.getJobIdsList(), requester(), request.getHold())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : RequeueJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -309,7 +302,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                     + request.getMinNodes()).asRuntimeException());
             return;
         }
-        controller.commands.update(request.toBuilder().setUser(caller()).build())
+        Requester who = requester();
+        controller.commands.update(request.toBuilder().setUser(who.user()).build(), who)
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : UpdateJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -319,7 +313,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (noIds(request.getJobIdsCount(), out)) {
             return;
         }
-        controller.commands.top(request.getJobIdsList(), caller())
+        controller.commands.top(request.getJobIdsList(), requester())
                 .whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : TopJobResponse.newBuilder().addAllResults(r).build(), e));
     }
@@ -331,13 +325,16 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         JobQuery query = JobQuery.of(ListJobsRequest.newBuilder().addAllJobIds(request.getJobIdsList())
                 .addAllUsers(request.getUsersList()).addAllPartitions(request.getPartitionsList()).build());
         var weights = controller.prioritiesView().weights();
+        Requester who = requester();
         controller.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
                 return;
             }
             GetPrioritiesResponse.Builder b = GetPrioritiesResponse.newBuilder();
-            rows.forEach(f -> b.addPriorities(PriorityProtos.priority(f.priority(), f.adminSet())));
+            // sprio follows PrivateData=jobs, not usage (Slurm's priority_p_get_priority_factors_list)
+            rows.stream().filter(f -> visibility.seesJob(who, f.priority().user()))
+                    .forEach(f -> b.addPriorities(PriorityProtos.priority(f.priority(), f.adminSet())));
             if (weights != null) {
                 b.setWeights(PriorityProtos.weights(weights.weights()));
             }
@@ -351,6 +348,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         var accounts = java.util.Set.copyOf(request.getAccountsList());
         var users = java.util.Set.copyOf(request.getUsersList());
         String form = controller.prioritiesView().form();
+        Requester who = requester();
         controller.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
@@ -360,7 +358,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             for (var r : rows) {
                 boolean accountOk = accounts.isEmpty() || accounts.contains(r.account());
                 boolean userOk = r.user().isEmpty() || request.getAllUsers() || users.isEmpty() || users.contains(r.user());
-                if (accountOk && userOk) {
+                // PrivateData=usage: a user's own association rows only, no account rows (Slurm's assoc_mgr_get_shares)
+                if (accountOk && userOk && visibility.seesShareRow(who, r.user())) {
                     b.addRows(PriorityProtos.share(r));
                 }
             }
@@ -384,7 +383,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
             return;
         }
-        controller.updateQos(request.getQos(), caller()).whenCompleteAsync(HOP, responses)
+        controller.updateQos(request.getQos(), requester()).whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build(), e));
     }
@@ -428,6 +427,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     @Override
     public void createToken(CreateTokenRequest request, StreamObserver<CreateTokenResponse> out) {
         Identity who = Callers.current();
+        Requester requester = requester();
         if (tokens.key().isEmpty()) {
             out.onError(Status.FAILED_PRECONDITION.withDescription("this cluster issues no tokens: AuthAltTypes=auth/jwt "
                     + "and AuthAltParameters=jwt_key=… are not configured").asRuntimeException());
@@ -441,7 +441,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         }
         String user = request.getUsername().isEmpty() ? who.user() : request.getUsername();
         if (!user.equals(who.user())) {
-            if (Role.of(state.config(), who.user(), (int) who.uid()) != Role.ADMINISTRATOR) {
+            if (requester.role() != Role.ADMINISTRATOR) {
+                Audit.refused(java.time.Instant.now(), requester, "a token for " + user);
                 out.onError(Status.PERMISSION_DENIED.withDescription("username: only an administrator may get a token for "
                         + "another user (" + user + ")").asRuntimeException());
                 return;
@@ -453,15 +454,19 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             }
         }
         TokenIssuer.Issued issued = tokens.issue(user, java.time.Duration.ofSeconds(lifespan));
-        LOG.info("audit: {} (uid {}) got a token for {}, valid until {}", who.user(), who.uid(), user, issued.expires());
+        Audit.record(java.time.Instant.now(), requester, "got a token for " + user + ", valid until " + issued.expires());
         out.onNext(CreateTokenResponse.newBuilder().setToken(issued.token()).setUsername(user)
                 .setExpiresAtSeconds(issued.expires().getEpochSecond()).build());
         out.onCompleted();
     }
 
-    /** The authenticated caller's user name (what a request's own {@code user} field says is ignored). */
-    private static String caller() {
-        return Callers.current().user();
+    /**
+     * The authenticated caller, with the role the config gives them (what a request's own {@code user} field says is
+     * ignored). Must be called on the call's own thread, where its context is.
+     */
+    private Requester requester() {
+        Identity who = Callers.current();
+        return Requester.of(state.config(), who.user(), who.uid());
     }
 
     /**
@@ -475,7 +480,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                 Integer.toUnsignedLong(spec.getGid()), administrator, ControllerGrpcService::account,
                 uid -> PosixAccounts.byUid(uid).flatMap(a -> account(a.name())));
         if (!owner.user().equals(who.user())) {
-            LOG.info("audit: {} (uid {}) submits a job as {} (uid {})", who.user(), who.uid(), owner.user(), owner.uid());
+            Audit.record(java.time.Instant.now(), requester(), "submits a job as " + owner.user() + " (uid " + owner.uid() + ")");
         }
         return spec.toBuilder().setUser(owner.user()).setUid((int) owner.uid()).setGid((int) owner.gid()).build();
     }

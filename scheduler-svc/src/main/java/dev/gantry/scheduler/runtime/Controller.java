@@ -7,6 +7,9 @@ import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.QosConfig;
+import dev.gantry.scheduler.access.Redaction;
+import dev.gantry.scheduler.access.Requester;
+import dev.gantry.scheduler.access.Visibility;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.Eligibility;
@@ -301,14 +304,25 @@ public final class Controller implements AutoCloseable {
 
     /** Creates or replaces a QOS (administrators); durable before the answer. */
     public CompletableFuture<QosConfig> updateQos(dev.gantry.api.v1.Qos edited, String user) {
+        return updateQos(edited, Requester.of(config, user, -1));
+    }
+
+    /**
+     * Creates or replaces a QOS as {@code who}: operators and administrators only (Slurm's sacctmgr needs
+     * AdminLevel=Operator for QOS); every edit and every refusal is audited.
+     */
+    public CompletableFuture<QosConfig> updateQos(dev.gantry.api.v1.Qos edited, Requester who) {
         return call(() -> {
-            if (!terms.isAdmin(user, -1)) {
-                throw new QosTable.RefusedChange("user: " + user + " is not an administrator (Access/permission denied)", true);
+            if (!who.privileged()) {
+                Audit.refused(clock.instant(), who, "edit of QOS " + edited.getName());
+                throw new QosTable.RefusedChange("qos " + edited.getName() + ": only operators and administrators edit QOS ("
+                        + who.user() + " is neither): Access/permission denied", true);
             }
             // the edit must also leave a valid preemption setup (no Preempt= cycle between QOS, say)
             QosConfig q = qos.update(edited, next -> PreemptSettings.of(config.withAccounting(next)));
             priorities.qosChanged(qos.accounting(), clock.instant());
             preempt = PreemptSettings.of(config.withAccounting(qos.accounting()));
+            Audit.record(clock.instant(), who, "set QOS " + q.name() + " to " + com.google.protobuf.TextFormat.shortDebugString(edited));
             trigger();
             return q;
         });
@@ -388,7 +402,7 @@ public final class Controller implements AutoCloseable {
 
     /** Cancels jobs as scancel does: pending ones end now, running ones go through the kill sequence. */
     public CompletableFuture<List<CancelOutcome>> cancel(List<Long> ids) {
-        return cancel(ids, null);
+        return cancel(ids, (Requester) null);
     }
 
     /**
@@ -396,8 +410,14 @@ public final class Controller implements AutoCloseable {
      * dev.gantry.scheduler.model.Role}); another user's job answers "Access/permission denied". Null: not checked.
      */
     public CompletableFuture<List<CancelOutcome>> cancel(List<Long> ids, String user) {
+        return cancel(ids, user == null ? null : Requester.of(config, user, -1));
+    }
+
+    /** scancel as {@code who} (null: not checked); cancelling another user's job is audited. */
+    public CompletableFuture<List<CancelOutcome>> cancel(List<Long> ids, Requester who) {
         return call(() -> {
-            boolean anyJob = user == null || terms.isAdmin(user, -1);
+            boolean anyJob = who == null || who.privileged();
+            String user = who == null ? null : who.user();
             Instant now = clock.instant();
             List<CancelOutcome> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
@@ -417,6 +437,9 @@ public final class Controller implements AutoCloseable {
                     }
                     if (j.state().isFinished() || j.completing()) {
                         continue;
+                    }
+                    if (who != null) {
+                        Audit.onJob(now, who, "cancelled", j);
                     }
                     JobRecord next;
                     if (j.state() == JobState.PENDING) {
@@ -614,11 +637,29 @@ public final class Controller implements AutoCloseable {
 
     // ---------------------------------------------------------------- queries
 
-    /** Jobs as the API shows them, filtered (controller thread). */
+    /** Jobs as the API shows them whole, filtered (controller thread). */
     public CompletableFuture<List<Job>> listJobs(JobQuery query) {
         return call(() -> {
             JobAnswers answers = new JobAnswers(this);
             return state.jobs().stream().filter(query::matches).map(answers::of).toList();
+        });
+    }
+
+    /**
+     * Jobs as {@code who} may see them, filtered: with PrivateData=jobs only their own unless privileged, and without
+     * script and environment where they are not the owner, an operator or an administrator ({@link Visibility}).
+     */
+    public CompletableFuture<List<Job>> listJobs(JobQuery query, Requester who, Visibility visibility) {
+        return call(() -> {
+            JobAnswers answers = new JobAnswers(this);
+            List<Job> out = new ArrayList<>();
+            for (JobRecord j : state.jobs()) {
+                if (query.matches(j) && visibility.seesJob(who, j.user())) {
+                    Job shown = answers.of(j);
+                    out.add(visibility.seesJobInFull(who, j.user()) ? shown : Redaction.withoutPrivateParts(shown));
+                }
+            }
+            return out;
         });
     }
 

@@ -2,6 +2,7 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.UpdateJobRequest;
+import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.JobReshape;
 import dev.gantry.scheduler.model.JobControls;
@@ -29,11 +30,20 @@ public final class JobCommands {
     }
 
     public CompletableFuture<List<JobResult>> hold(List<Long> ids, String user, boolean userHold) {
-        return each(ids, user, (j, caller) -> JobEdits.hold(j, caller, userHold));
+        return hold(ids, named(user), userHold);
+    }
+
+    /** scontrol hold/uhold as {@code who}; a change to another user's job is audited. */
+    public CompletableFuture<List<JobResult>> hold(List<Long> ids, Requester who, boolean userHold) {
+        return each(ids, who, "held", (j, caller) -> JobEdits.hold(j, caller, userHold));
     }
 
     public CompletableFuture<List<JobResult>> release(List<Long> ids, String user) {
-        return each(ids, user, JobEdits::release);
+        return release(ids, named(user));
+    }
+
+    public CompletableFuture<List<JobResult>> release(List<Long> ids, Requester who) {
+        return each(ids, who, "released", JobEdits::release);
     }
 
     /**
@@ -41,7 +51,11 @@ public final class JobCommands {
      * one goes back to the queue at once. Same id, one more restart. {@code hold}: requeuehold.
      */
     public CompletableFuture<List<JobResult>> requeue(List<Long> ids, String user, boolean hold) {
-        return each(ids, user, (j, caller) -> {
+        return requeue(ids, named(user), hold);
+    }
+
+    public CompletableFuture<List<JobResult>> requeue(List<Long> ids, Requester who, boolean hold) {
+        return each(ids, who, hold ? "requeued and held" : "requeued", (j, caller) -> {
             if (!caller.admin() && !j.user().equals(caller.user())) {
                 return new JobEdits.Refused(JobEdits.DENIED);
             }
@@ -75,7 +89,11 @@ public final class JobCommands {
      * signal their own jobs, operators and administrators any.
      */
     public CompletableFuture<List<JobResult>> signal(List<Long> ids, String user, int signal) {
-        return each(controller, ids, () -> caller(user), (j, caller) -> {
+        return signal(ids, named(user), signal);
+    }
+
+    public CompletableFuture<List<JobResult>> signal(List<Long> ids, Requester who, int signal) {
+        return each(controller, ids, who, "sent signal " + signal + " to", () -> caller(who), (j, caller) -> {
             if (!caller.admin() && !j.user().equals(caller.user())) {
                 return new JobEdits.Refused(JobEdits.DENIED);
             }
@@ -90,9 +108,14 @@ public final class JobCommands {
         }, (before, after) -> CompletableFuture.completedFuture(null));
     }
 
-    /** scontrol update JobId=…: each field given is applied in turn; the first refusal answers for the job. */
+    /** scontrol update JobId=… as the request's {@code user} (tests and internal callers). */
     public CompletableFuture<List<JobResult>> update(UpdateJobRequest r) {
-        return each(r.getJobIdsList(), r.getUser(), (j, caller) -> {
+        return update(r, named(r.getUser()));
+    }
+
+    /** scontrol update JobId=…: each field given is applied in turn; the first refusal answers for the job. */
+    public CompletableFuture<List<JobResult>> update(UpdateJobRequest r, Requester who) {
+        return each(r.getJobIdsList(), who, "updated", (j, caller) -> {
             JobRecord cur = j;
             if (r.hasTimeLimitSeconds()) {
                 long limit = r.getTimeLimitSeconds() == 0 ? -1 : r.getTimeLimitSeconds();
@@ -179,10 +202,14 @@ public final class JobCommands {
         };
     }
 
-    /** scontrol top: the caller's own pending jobs (operators: anyone's). */
     public CompletableFuture<List<JobResult>> top(List<Long> ids, String user) {
+        return top(ids, named(user));
+    }
+
+    /** scontrol top: the caller's own pending jobs (operators: anyone's). */
+    public CompletableFuture<List<JobResult>> top(List<Long> ids, Requester who) {
         return controller.call(() -> {
-            JobEdits.Caller caller = caller(user);
+            JobEdits.Caller caller = caller(who);
             List<JobResult> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : ids) {
@@ -194,6 +221,7 @@ public final class JobCommands {
                 } else if (j.state() != JobState.PENDING || j.completing()) {
                     out.add(result(id, JobEdits.NOT_PENDING));
                 } else {
+                    Audit.onJob(controller.clock.instant(), who, "moved to the top", j);
                     for (JobRecord changed : JobEdits.top(j, controller.state.jobs())) {
                         controller.state.put(changed);
                         writes.add(controller.writer.write(changed));
@@ -206,8 +234,13 @@ public final class JobCommands {
         }).thenCompose(Batch::durable);
     }
 
-    private JobEdits.Caller caller(String user) {
-        return new JobEdits.Caller(user, controller.terms().isAdmin(user, -1));
+    private static JobEdits.Caller caller(Requester who) {
+        return new JobEdits.Caller(who.user(), who.privileged());
+    }
+
+    /** A caller known by name only (tests, internal callers): its role from the config, uid unknown. */
+    private Requester named(String user) {
+        return Requester.of(controller.state.config(), user, -1);
     }
 
     private record Batch(List<JobResult> results, List<CompletableFuture<Void>> writes) {
@@ -227,8 +260,8 @@ public final class JobCommands {
     }
 
     /** Applies an action to each job (array ids expand to their tasks), persisting the changed ones. */
-    private CompletableFuture<List<JobResult>> each(List<Long> ids, String user, Action action) {
-        return each(controller, ids, () -> caller(user), action, (before, after) -> {
+    private CompletableFuture<List<JobResult>> each(List<Long> ids, Requester who, String verb, Action action) {
+        return each(controller, ids, who, verb, () -> caller(who), action, (before, after) -> {
             controller.state.put(after);
             return controller.writer.write(after);
         });
@@ -237,12 +270,13 @@ public final class JobCommands {
     /**
      * Applies {@code action} to each job on the controller thread (an array id expands to its tasks, and is answered
      * fine when some task took the change), committing the changed ones; answers once every write is durable.
-     * {@code who} is asked on the controller thread and may refuse the whole call by throwing.
+     * {@code check} is asked on the controller thread and may refuse the whole call by throwing. A change to another
+     * user's job is audited as {@code verb} ("cancelled", "held", …).
      */
-    static CompletableFuture<List<JobResult>> each(Controller controller, List<Long> ids,
-            java.util.function.Supplier<JobEdits.Caller> who, Action action, Commit commit) {
+    static CompletableFuture<List<JobResult>> each(Controller controller, List<Long> ids, Requester who, String verb,
+            java.util.function.Supplier<JobEdits.Caller> check, Action action, Commit commit) {
         return controller.call(() -> {
-            JobEdits.Caller caller = who.get();
+            JobEdits.Caller caller = check.get();
             List<JobResult> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : ids) {
@@ -256,6 +290,7 @@ public final class JobCommands {
                 for (JobRecord j : targets) {
                     switch (action.apply(j, caller)) {
                         case JobEdits.Changed c -> {
+                            Audit.onJob(controller.clock.instant(), who, verb, j);
                             writes.add(commit.store(j, c.job()));
                             changed = true;
                         }
@@ -273,9 +308,21 @@ public final class JobCommands {
     static JobResult result(long id, String error) {
         JobResult.Builder b = JobResult.newBuilder().setJobId(id).setOk(error == null);
         if (error != null) {
-            b.setError(error);
+            b.setError(error).setCode(code(error));
         }
         return b.build();
+    }
+
+    /**
+     * The gRPC status code of a refusal, so API clients tell them apart without parsing Slurm's text: PERMISSION_DENIED
+     * for a job the caller may not act on, NOT_FOUND for an id never issued, FAILED_PRECONDITION otherwise.
+     */
+    public static int code(String error) {
+        return switch (error) {
+            case JobEdits.DENIED -> io.grpc.Status.Code.PERMISSION_DENIED.value();
+            case JobEdits.INVALID_ID -> io.grpc.Status.Code.NOT_FOUND.value();
+            default -> io.grpc.Status.Code.FAILED_PRECONDITION.value();
+        };
     }
 
 }

@@ -6,7 +6,7 @@ import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.SuspendEdits;
 import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.scheduler.model.Role;
+import dev.gantry.scheduler.access.Requester;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -22,9 +22,9 @@ public final class ManualSuspension {
 
     /** The caller is neither an operator nor an administrator: the whole call is refused (PERMISSION_DENIED). */
     public static final class AccessDenied extends RuntimeException {
-        public AccessDenied(String user) {
-            super(JobEdits.DENIED + " (user " + (user.isEmpty() ? "(none)" : user)
-                    + " is not an operator or administrator)", null, false, false);
+        public AccessDenied(String user, String command) {
+            super(command + ": only operators and administrators may (" + (user.isEmpty() ? "(none)" : user)
+                    + " is neither): " + JobEdits.DENIED, null, false, false);
         }
     }
 
@@ -35,20 +35,30 @@ public final class ManualSuspension {
     }
 
     public CompletableFuture<List<JobResult>> suspend(List<Long> ids, String user) {
-        return each(ids, user, true);
+        return suspend(ids, Requester.of(controller.state.config(), user, -1));
     }
 
     public CompletableFuture<List<JobResult>> resume(List<Long> ids, String user) {
-        return each(ids, user, false);
+        return resume(ids, Requester.of(controller.state.config(), user, -1));
     }
 
-    private CompletableFuture<List<JobResult>> each(List<Long> ids, String user, boolean suspend) {
-        return JobCommands.each(controller, ids, () -> {
-            JobEdits.Caller caller = new JobEdits.Caller(user, Role.of(controller.state.config(), user, -1).actsOnAnyJob());
-            if (!caller.admin()) {
-                throw new AccessDenied(user);
+    /** scontrol suspend as {@code who}: refused whole (AccessDenied) unless an operator or administrator. */
+    public CompletableFuture<List<JobResult>> suspend(List<Long> ids, Requester who) {
+        return each(ids, who, true);
+    }
+
+    public CompletableFuture<List<JobResult>> resume(List<Long> ids, Requester who) {
+        return each(ids, who, false);
+    }
+
+    private CompletableFuture<List<JobResult>> each(List<Long> ids, Requester who, boolean suspend) {
+        String command = suspend ? "scontrol suspend" : "scontrol resume";
+        return JobCommands.each(controller, ids, who, suspend ? "suspended" : "resumed", () -> {
+            if (!who.privileged()) {
+                Audit.refused(controller.clock.instant(), who, command + " " + ids);
+                throw new AccessDenied(who.user(), command);
             }
-            return caller;
+            return new JobEdits.Caller(who.user(), true);
         }, (j, caller) -> suspend ? SuspendEdits.suspend(j, caller, controller.clock.instant())
                 : SuspendEdits.resume(j, caller, controller.clock.instant(), controller.state),
                 (before, after) -> apply(before, after, suspend, controller.clock.instant()));

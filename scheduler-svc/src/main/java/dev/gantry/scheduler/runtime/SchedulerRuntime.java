@@ -49,6 +49,7 @@ public final class SchedulerRuntime implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final JdbcJobStore store;
     private final JobWatch jobWatch;
+    private final RefusalMetrics refusals;
     private final JobSteps steps;
     private final java.util.concurrent.ExecutorService responses = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
@@ -80,7 +81,9 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.store = new JdbcJobStore(database.dataSource());
         this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, launcher,
                 InstantSource.system(), metrics);
-        this.jobWatch = new JobWatch(controller);
+        this.refusals = new RefusalMetrics(registry);
+        this.jobWatch = new JobWatch(controller,
+                FeedBudget.ofMegabytes(config.get(Keys.SLURMCTLD_PARAMETERS).watch().bufferMb()), refusals::streamDropped);
         this.steps = new JobSteps(controller, store.loadSteps());
         this.nodes = new NodeTracker(controller, config);
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
@@ -127,6 +130,11 @@ public final class SchedulerRuntime implements AutoCloseable {
 
     public JobWatch jobWatch() {
         return jobWatch;
+    }
+
+    /** Metrics of what the client API refuses (rate limit, stream caps, permission). */
+    public RefusalMetrics refusals() {
+        return refusals;
     }
 
     /** Job steps (srun), restored from the database at start. */

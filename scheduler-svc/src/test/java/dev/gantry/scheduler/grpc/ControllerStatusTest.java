@@ -11,11 +11,12 @@ import org.junit.jupiter.api.Test;
 class ControllerStatusTest {
 
     @Test
-    void aCallerWhoIsNotAnOperator_getsPermissionDenied_withSlurmsMessage() {
+    void aCallerWhoIsNotAnOperator_getsPermissionDenied_namingWhatWasRefused() {
         Status s = Status.fromThrowable(ControllerGrpcService.status(
-                new CompletionException(new ManualSuspension.AccessDenied("alice"))));
+                new CompletionException(new ManualSuspension.AccessDenied("alice", "scontrol suspend"))));
 
         assertEquals(Status.Code.PERMISSION_DENIED, s.getCode());
-        assertEquals("Access/permission denied (user alice is not an operator or administrator)", s.getDescription());
+        assertEquals("scontrol suspend: only operators and administrators may (alice is neither): Access/permission denied",
+                s.getDescription());
     }
 }

@@ -52,6 +52,9 @@ final class ControllerApiRig implements AutoCloseable {
     private Server server;
     private ManagedChannel channel;
     private ControllerGrpc.ControllerBlockingStub stub;
+    private dev.gantry.api.v1.StepsGrpc.StepsBlockingStub steps;
+    private JobWatch jobWatch;
+    private dev.gantry.scheduler.grpc.RequestLimits limits;
 
     ControllerApiRig(String config) throws Exception {
         this.config = config;
@@ -65,11 +68,7 @@ final class ControllerApiRig implements AutoCloseable {
 
     /** The stub calling as {@code who}, with a local token the rig's authenticator signed. */
     ControllerGrpc.ControllerBlockingStub as(Identity who) {
-        String token = Jwt.signEd25519(Tokens.localClaims(who, "n1", java.time.Instant.now(), "rig"), Tokens.LOCAL_KEY_ID,
-                Ed25519.SigningKey.of(authKey.getPrivate()));
-        Metadata headers = new Metadata();
-        headers.put(Callers.AUTHORIZATION, "Bearer " + token);
-        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headersOf(who)));
     }
 
     /** The stub sending {@code token} as its bearer credential (a JSON web token, e.g. one CreateToken issued). */
@@ -77,6 +76,34 @@ final class ControllerApiRig implements AutoCloseable {
         Metadata headers = new Metadata();
         headers.put(Callers.AUTHORIZATION, "Bearer " + token);
         return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    }
+
+    /** The Steps service's stub calling as {@code who}. */
+    dev.gantry.api.v1.StepsGrpc.StepsBlockingStub stepsAs(Identity who) {
+        return steps.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headersOf(who)));
+    }
+
+    /** The channel's async stub calling as {@code who} (for streams a test reads at its own pace). */
+    ControllerGrpc.ControllerStub asyncAs(Identity who) {
+        return ControllerGrpc.newStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headersOf(who)));
+    }
+
+    /** The served WatchJobs (its watchers' shared budget). */
+    JobWatch jobWatch() {
+        return jobWatch;
+    }
+
+    /** The served request limits (open streams). */
+    dev.gantry.scheduler.grpc.RequestLimits limits() {
+        return limits;
+    }
+
+    private Metadata headersOf(Identity who) {
+        String token = Jwt.signEd25519(Tokens.localClaims(who, "n1", java.time.Instant.now(), "rig"), Tokens.LOCAL_KEY_ID,
+                Ed25519.SigningKey.of(authKey.getPrivate()));
+        Metadata headers = new Metadata();
+        headers.put(Callers.AUTHORIZATION, "Bearer " + token);
+        return headers;
     }
 
     /** The stub with no credential at all. */
@@ -96,15 +123,32 @@ final class ControllerApiRig implements AutoCloseable {
         serve(new ControllerHarness(config, store, stateStore));
     }
 
-    private void serve(ControllerHarness h) throws IOException {
+    /**
+     * Serves the Controller and Steps services as production does: behind authentication, then the request limits of the
+     * config's SlurmctldParameters (counted on the harness's clock), with WatchJobs' shared buffer of watch_buffer_mb.
+     */
+    private void serve(ControllerHarness h) throws Exception {
         harness = h;
+        var config = h.controller.state.config();
+        var parameters = config.get(dev.gantry.common.config.Keys.SLURMCTLD_PARAMETERS);
+        var guarded = java.util.Set.of("gantry.v1.Controller", "gantry.v1.Steps");
+        RefusalMetrics refusals = new RefusalMetrics(h.registry);
+        jobWatch = new JobWatch(h.controller, FeedBudget.ofMegabytes(parameters.watch().bufferMb()), refusals::streamDropped);
+        limits = new dev.gantry.scheduler.grpc.RequestLimits(guarded, parameters,
+                config.get(dev.gantry.common.config.Keys.SLURM_USER), h.now::get, refusals);
+        refusals.gaugeStreams(limits::openStreams, () -> jobWatch.budget().used());
+        io.grpc.ServerInterceptor guard = limits.after(new Callers(authenticator, guarded));
+        JobSteps jobSteps = new JobSteps(h.controller, h.jobStore.loadSteps());
         String name = InProcessServerBuilder.generateName();
         server = InProcessServerBuilder.forName(name).directExecutor()
                 .addService(ServerInterceptors.intercept(new ControllerGrpcService(h.controller, h.controller.state, h.jobStore,
-                        new JobWatch(h.controller), responses, tokens), new Callers(authenticator, java.util.Set.of("gantry.v1.Controller"))))
+                        jobWatch, responses, tokens), guard))
+                .addService(ServerInterceptors.intercept(new dev.gantry.scheduler.grpc.StepsGrpcService(jobSteps, config,
+                        responses), guard))
                 .build().start();
         channel = InProcessChannelBuilder.forName(name).directExecutor().build();
         stub = ControllerGrpc.newBlockingStub(channel);
+        steps = dev.gantry.api.v1.StepsGrpc.newBlockingStub(channel);
     }
 
     private void stop() {

@@ -96,7 +96,9 @@ class ManualSuspensionTest {
         } else {
             CompletionException e = assertThrows(CompletionException.class, () -> suspend(id, user));
             assertTrue(e.getCause() instanceof ManualSuspension.AccessDenied, e.toString());
-            assertTrue(e.getCause().getMessage().startsWith("Access/permission denied"), e.getCause().getMessage());
+            assertTrue(e.getCause().getMessage().startsWith("scontrol suspend: only operators and administrators may"),
+                    e.getCause().getMessage());
+            assertTrue(e.getCause().getMessage().endsWith("Access/permission denied"), e.getCause().getMessage());
             assertEquals(JobState.RUNNING, h.job(id).state());
         }
     }
