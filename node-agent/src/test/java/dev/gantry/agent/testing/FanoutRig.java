@@ -66,7 +66,7 @@ public final class FanoutRig implements AutoCloseable {
                     new BatchLauncher(dir, name, BatchLauncher.defaultTools(), siteScripts), new ProcessGroupContainment(), table,
                     scheduler, clock, exits, JobTelemetry.NONE,
                     new JobSupervisor.Timing(Duration.ofMillis(50), Duration.ofSeconds(1), Duration.ofMillis(200)));
-            forwarder = new LaunchForwarder(a -> InProcessChannelBuilder.forName(a).build(),
+            forwarder = new LaunchForwarder((node, a) -> InProcessChannelBuilder.forName(a).build(),
                     ok -> (ok ? forwardsOk : forwardsFailed).incrementAndGet());
             server = InProcessServerBuilder.forName(address).addService(new NodeAgentGrpcService(supervisor, name, forwarder))
                     .addService(new StepAgentGrpcService(name, new CredentialVerifier(keys.getPublic(), clock), supervisor,
