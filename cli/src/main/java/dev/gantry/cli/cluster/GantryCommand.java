@@ -11,11 +11,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code gantry up|down|status}: the local cluster. */
+/** {@code gantry up|down|status|restart}: the local cluster; {@code gantry certs}: service certificates for other clusters. */
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1.0",
         description = "Runs a Gantry cluster on this machine: every service on loopback, one node agent per NodeName.",
         subcommands = {GantryCommand.Up.class, GantryCommand.Down.class, GantryCommand.Status.class,
-            GantryCommand.Restart.class})
+            GantryCommand.Restart.class, CertsCommand.class})
 public final class GantryCommand implements Callable<Integer> {
 
     @CommandLine.Spec

@@ -11,6 +11,9 @@ import dev.gantry.api.v1.NodeState;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.NodeConfig;
+import dev.gantry.common.tls.CertificateDirectory;
+import dev.gantry.common.tls.ClusterCa;
+import dev.gantry.common.tls.Peer;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.health.v1.HealthCheckRequest;
@@ -89,6 +92,8 @@ final class LocalCluster {
         int selectPort;
         int gangPort;
         Map<String, Integer> agentPorts = new LinkedHashMap<>();
+        // the internal APIs (mutual TLS) listen apart from the public ports, on ports picked here
+        Map<String, Integer> internalPorts = new LinkedHashMap<>();
         try {
             schedPort = ports.require(config.get(Keys.SLURMCTLD_PORT), "SlurmctldPort");
             selectPort = ports.require(config.get(Keys.SELECT_PORT), "SelectPort");
@@ -96,11 +101,26 @@ final class LocalCluster {
             for (NodeConfig n : config.nodes()) {
                 agentPorts.put(n.name(), ports.require(n.port(), "Port of NodeName=" + n.name()));
             }
+            for (String name : List.of("scheduler", "select", "gang")) {
+                internalPorts.put(name, ports.pick());
+            }
+            for (NodeConfig n : config.nodes()) {
+                internalPorts.put("agent-" + n.name(), ports.pick());
+            }
         } catch (IOException e) {
             err.println("gantry: cannot start: " + e.getMessage());
             return 1;
         }
         String controller = "127.0.0.1:" + schedPort;
+        // Service identity: the cluster CA (created once, in state/tls: 0700, keys 0600) issues every service and
+        // agent a fresh certificate at each start
+        CertificateDirectory tls;
+        try {
+            tls = issueCertificates(config, state.resolve("tls"));
+        } catch (IOException | RuntimeException e) {
+            err.println("gantry: cannot start: cannot create the cluster's certificates in " + state.resolve("tls") + ": " + e.getMessage());
+            return 1;
+        }
         Path privateKey = state.resolve("cred/cred.key");
         Path publicKey = state.resolve("cred/cred.pub");
         dev.gantry.common.credential.CredentialKeys.createIfMissing(privateKey, publicKey);
@@ -110,25 +130,30 @@ final class LocalCluster {
         dev.gantry.common.credential.CredentialKeys.createIfMissing(authKey, authPublicKey);
 
         List<ClusterState.Service> started = new ArrayList<>();
-        Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS", controller);
+        // the services reach scheduler-svc (event stream, GangControl, AgentHub) on its internal port
+        Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS",
+                "127.0.0.1:" + internalPorts.get("scheduler"), "GANTRY_TLS_CA", tls.caCertificate().toString());
         try {
             Map<String, String> env = new LinkedHashMap<>(common);
             env.put("GANTRY_CONFIG", configCopy.toString());
             env.put("GANTRY_STATE_DIR", state.toString());
-            env.put("GANTRY_SELECT_ADDRESS", "127.0.0.1:" + selectPort);
+            env.put("GANTRY_SELECT_ADDRESS", "127.0.0.1:" + internalPorts.get("select"));
             env.put("GANTRY_CRED_PRIVATE_KEY", privateKey.toString());
             env.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
             env.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
+            identity(env, tls, Peer.SCHEDULER, internalPorts.get("scheduler"));
             started.add(start("scheduler", jar("scheduler-svc", "gantry-scheduler-svc"), schedPort, ports.pick(), env, logs,
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
-            started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(), common, logs,
-                    List.of("-Xmx1g")));
+            started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(),
+                    identity(new LinkedHashMap<>(common), tls, Peer.SELECT, internalPorts.get("select")), logs, List.of("-Xmx1g")));
             // gang-svc takes PreemptMode and SchedulerTimeSlice from the event stream's snapshot, as everything else.
             // C1 only, as the agents below: a time slice is little work, and C2 cost gang-svc several times its work
-            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(), common, logs,
+            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(),
+                    identity(new LinkedHashMap<>(common), tls, Peer.GANG, internalPorts.get("gang")), logs,
                     List.of("-Xmx256m", "-XX:TieredStopAtLevel=1")));
             for (NodeConfig n : config.nodes()) {
                 Map<String, String> a = new LinkedHashMap<>(common);
+                identity(a, tls, new Peer.Node(n.name()), internalPorts.get("agent-" + n.name()));
                 a.put("GANTRY_NODE_NAME", n.name());
                 a.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
                 a.put("GANTRY_AGENT_SPOOL_DIR", agentSpool(runDir).resolve(n.name()).toString());
@@ -175,6 +200,29 @@ final class LocalCluster {
         writeControllerAddress(controller);
         printSummary(config, started, controller);
         return 0;
+    }
+
+    /**
+     * The CA in {@code dir} (created if missing) and a new certificate for every service and every node of the config,
+     * valid for 127.0.0.1 and localhost too (for grpcurl and the like; Gantry's services check the peer's name instead).
+     */
+    static CertificateDirectory issueCertificates(ClusterConfig config, Path dir) throws IOException {
+        Instant now = Instant.now();
+        CertificateDirectory tls = CertificateDirectory.open(dir, config.get(Keys.CLUSTER_NAME), now);
+        List<Peer> peers = new ArrayList<>(Peer.SERVICES);
+        config.nodes().forEach(n -> peers.add(new Peer.Node(n.name())));
+        for (Peer p : peers) {
+            tls.issue(p, List.of(p.name(), "localhost", "127.0.0.1"), now, ClusterCa.DEFAULT_VALIDITY);
+        }
+        return tls;
+    }
+
+    /** A service's identity and internal port in its environment: GANTRY_TLS_CERT, GANTRY_TLS_KEY, GANTRY_INTERNAL_PORT. */
+    private static Map<String, String> identity(Map<String, String> env, CertificateDirectory tls, Peer peer, int internalPort) {
+        env.put("GANTRY_TLS_CERT", tls.certificate(peer).toString());
+        env.put("GANTRY_TLS_KEY", tls.key(peer).toString());
+        env.put("GANTRY_INTERNAL_PORT", Integer.toString(internalPort));
+        return env;
     }
 
     private ClusterState.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
@@ -458,12 +506,13 @@ final class LocalCluster {
         out.println("Gantry local cluster '" + config.get(Keys.CLUSTER_NAME) + "' is up: " + config.nodes().size()
                 + " node(s), " + config.partitions().size() + " partition(s).");
         out.println();
-        out.printf("  %-14s %8s  %-21s %s%n", "SERVICE", "PID", "GRPC", "METRICS");
+        out.printf("  %-14s %8s  %-21s %-21s %s%n", "SERVICE", "PID", "GRPC", "INTERNAL (mTLS)", "METRICS");
         for (ClusterState.Service s : started) {
-            out.printf("  %-14s %8d  %-21s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), s.grpcAddress(), s.httpPort());
+            out.printf("  %-14s %8d  %-21s %-21s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), s.grpcAddress(),
+                    "127.0.0.1:" + s.environment().getOrDefault("GANTRY_INTERNAL_PORT", "-"), s.httpPort());
         }
         out.println();
-        out.println("  run dir:     " + runDir + "  (logs/, state/, gantry.conf)");
+        out.println("  run dir:     " + runDir + "  (logs/, state/, gantry.conf; the cluster CA and certificates in state/tls/)");
         out.println("  controller:  " + controller + "  (the commands find it; elsewhere: export GANTRY_CONTROLLER=" + controller + ")");
         out.println();
         out.println("Submit a job:   bin/sbatch --wrap 'hostname; echo $SLURM_JOB_NODELIST'");
