@@ -9,6 +9,9 @@ import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.cli.controller.CallerCredential;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
+import dev.gantry.common.tls.CertificateDirectory;
+import dev.gantry.common.tls.InternalChannels;
+import dev.gantry.common.tls.Peer;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.StatusRuntimeException;
@@ -153,6 +156,21 @@ final class TestCluster implements AutoCloseable {
     private List<Long> servicePids() throws Exception {
         Properties p = clusterProperties();
         return p.stringPropertyNames().stream().filter(k -> k.endsWith(".pid")).map(k -> Long.parseLong(p.getProperty(k))).toList();
+    }
+
+    /** The internal (mutual TLS) port of {@code service} ("scheduler", "select", "gang", "agent-n1"). */
+    int internalPort(String service) throws Exception {
+        return Integer.parseInt(clusterProperties().getProperty(service + ".env.GANTRY_INTERNAL_PORT"));
+    }
+
+    /** The state directory's cluster certificates (state/tls), which the tests, running as root, may read. */
+    CertificateDirectory certificates() throws Exception {
+        return CertificateDirectory.open(runDir.resolve("state/tls"), "unused: the CA exists", Instant.now());
+    }
+
+    /** A channel to {@code service}'s internal port that presents {@code as}'s certificate and expects {@code server}. */
+    ManagedChannel internalChannel(String service, Peer as, Peer server) throws Exception {
+        return new InternalChannels(certificates().load(as, Instant.now())).open("127.0.0.1:" + internalPort(service), server);
     }
 
     /** Stops the cluster with bin/gantry down and checks that every service process is gone. */
