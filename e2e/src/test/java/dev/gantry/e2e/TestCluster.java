@@ -64,17 +64,21 @@ final class TestCluster implements AutoCloseable {
     }
 
     /** Writes {@code config} as {@code name}.conf under {@code tmp} and starts a cluster from it; fails the test if it does not start. */
-    static TestCluster start(Path tmp, String name, String config) throws Exception {
+    static TestCluster start(Path tmp, String name, String config, String... upOptions) throws Exception {
         Path work = Files.createDirectories(tmp.resolve("work"));
         Path runDir = tmp.resolve("run");
         Path conf = tmp.resolve(name + ".conf");
         Files.writeString(conf, config);
         Shell shell = new Shell(home(), Map.of("GANTRY_RUN_DIR", runDir.toString(), "GANTRY_CONTROLLER", ""));
-        Shell.Result up = shell.run(tmp, "gantry", "up", "--config", conf.toString(), "--run-dir", runDir.toString());
+        List<String> args = new java.util.ArrayList<>(List.of("up", "--config", conf.toString(), "--run-dir", runDir.toString()));
+        args.addAll(List.of(upOptions));
+        Shell.Result up = shell.run(tmp, "gantry", args.toArray(String[]::new));
         assertEquals(0, up.exit(), up.toString());
         String address = Files.readString(runDir.resolve("controller.addr")).trim();
+        Path ca = runDir.resolve("controller-ca.crt"); // gantry up --public-tls: the client API over TLS
         return new TestCluster(tmp, work, runDir, shell, up,
-                ManagedChannelBuilder.forTarget(address).usePlaintext()
+                (Files.exists(ca) ? io.grpc.Grpc.newChannelBuilder(address, io.grpc.TlsChannelCredentials.newBuilder()
+                        .trustManager(ca.toFile()).build()) : ManagedChannelBuilder.forTarget(address).usePlaintext())
                         // as the user running the tests, with a token from the cluster's local authenticator
                         .intercept(new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", runDir.resolve("auth.sock").toString()),
                                 java.util.Optional.empty()))

@@ -3,6 +3,7 @@ package dev.gantry.cli.cluster;
 import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.cli.controller.CallerCredential;
+import dev.gantry.cli.controller.ControllerChannels;
 import dev.gantry.api.v1.JobState;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListNodesRequest;
@@ -58,6 +59,16 @@ final class LocalCluster {
 
     /** Starts the cluster; returns the exit status. */
     int up(ClusterConfig config, Duration timeout) throws IOException, InterruptedException {
+        return up(config, timeout, false);
+    }
+
+    /**
+     * Starts the cluster; returns the exit status.
+     *
+     * @param publicTls the controller's public port serves TLS (with scheduler-svc's certificate from the cluster CA,
+     *     which {@code controller-ca.crt} beside {@code controller.addr} lets the commands verify)
+     */
+    int up(ClusterConfig config, Duration timeout, boolean publicTls) throws IOException, InterruptedException {
         var existing = ClusterState.load(runDir);
         if (existing.isPresent() && existing.get().services().stream().anyMatch(s -> alive(s.pid()))) {
             err.println("gantry: a cluster is already running from " + runDir + " (run: bin/gantry down)");
@@ -142,6 +153,10 @@ final class LocalCluster {
             env.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
             env.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
             identity(env, tls, Peer.SCHEDULER, internalPorts.get("scheduler"));
+            if (publicTls) { // the client API over TLS too: scheduler-svc's certificate names 127.0.0.1 and localhost
+                env.put("GANTRY_PUBLIC_TLS_CERT", tls.certificate(Peer.SCHEDULER).toString());
+                env.put("GANTRY_PUBLIC_TLS_KEY", tls.key(Peer.SCHEDULER).toString());
+            }
             started.add(start("scheduler", jar("scheduler-svc", "gantry-scheduler-svc"), schedPort, ports.pick(), env, logs,
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
             started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(),
@@ -186,7 +201,8 @@ final class LocalCluster {
                     return 1;
                 }
             }
-            String nodesProblem = awaitNodes(controller, config.nodes().size(), deadline);
+            String nodesProblem = awaitNodes(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty(),
+                    config.nodes().size(), deadline);
             if (nodesProblem != null) {
                 err.println("gantry: " + nodesProblem);
                 stop(started, Duration.ofSeconds(10));
@@ -197,8 +213,8 @@ final class LocalCluster {
             stop(started, Duration.ofSeconds(10));
             return 1;
         }
-        writeControllerAddress(controller);
-        printSummary(config, started, controller);
+        writeControllerAddress(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty());
+        printSummary(config, started, controller, publicTls);
         return 0;
     }
 
@@ -291,7 +307,7 @@ final class LocalCluster {
 
     /** Null once the service answers SERVING, else why not. */
     private String awaitHealthy(ClusterState.Service s, Instant deadline) throws InterruptedException {
-        ManagedChannel ch = ManagedChannelBuilder.forTarget(s.grpcAddress()).usePlaintext().build();
+        ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
         try {
             String last = "no answer";
             while (Instant.now().isBefore(deadline)) {
@@ -321,15 +337,36 @@ final class LocalCluster {
         return runDir.toAbsolutePath().normalize().resolve("auth.sock");
     }
 
-    /** A channel to the controller whose calls carry the launching user's token from this cluster's authenticator. */
-    private ManagedChannel controllerChannel(String controller) {
-        return ManagedChannelBuilder.forTarget(controller).usePlaintext()
+    /**
+     * A channel to the controller whose calls carry the launching user's token from this cluster's authenticator, over
+     * TLS trusting {@code ca} when the public port serves TLS.
+     */
+    private ManagedChannel controllerChannel(String controller, Optional<Path> ca) {
+        return channel(controller, ca)
                 .intercept(new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", authSocket(runDir).toString()), Optional.empty()))
                 .build();
     }
 
-    private String awaitNodes(String controller, int count, Instant deadline) throws InterruptedException {
-        ManagedChannel ch = controllerChannel(controller);
+    /** Plaintext, or TLS trusting {@code ca}. */
+    private static ManagedChannelBuilder<?> channel(String target, Optional<Path> ca) {
+        if (ca.isEmpty()) {
+            return ManagedChannelBuilder.forTarget(target).usePlaintext();
+        }
+        try {
+            return io.grpc.Grpc.newChannelBuilder(target, io.grpc.TlsChannelCredentials.newBuilder().trustManager(ca.get().toFile()).build());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(ca.get() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The CA of a service's public TLS (the cluster CA, when scheduler-svc serves its client API over TLS). */
+    private static Optional<Path> publicCa(ClusterState.Service s) {
+        return s.environment().containsKey("GANTRY_PUBLIC_TLS_CERT") ? Optional.of(Path.of(s.environment().get("GANTRY_TLS_CA")))
+                : Optional.empty();
+    }
+
+    private String awaitNodes(String controller, Optional<Path> ca, int count, Instant deadline) throws InterruptedException {
+        ManagedChannel ch = controllerChannel(controller, ca);
         try {
             List<String> waiting = List.of();
             while (Instant.now().isBefore(deadline)) {
@@ -392,7 +429,8 @@ final class LocalCluster {
             return 1;
         }
         ClusterState cs = loaded.get();
-        cancelJobs(cs.controller());
+        cancelJobs(cs.controller(), cs.services().stream().filter(s -> s.name().equals("scheduler")).findFirst()
+                .flatMap(LocalCluster::publicCa));
         stop(cs.services(), timeout);
         if (agentSpool(runDir).startsWith(SHM)) {
             try {
@@ -403,13 +441,14 @@ final class LocalCluster {
         }
         Files.deleteIfExists(runDir.resolve(ClusterState.FILE));
         Files.deleteIfExists(runDir.resolve("controller.addr"));
+        Files.deleteIfExists(runDir.resolve(ControllerChannels.CA_FILE));
         out.println("gantry: stopped " + cs.services().size() + " processes; state and logs are kept in " + runDir);
         return 0;
     }
 
     /** Cancels every unfinished job so no job process outlives the cluster; waits briefly for them. */
-    private void cancelJobs(String controller) throws InterruptedException {
-        ManagedChannel ch = controllerChannel(controller);
+    private void cancelJobs(String controller, Optional<Path> ca) throws InterruptedException {
+        ManagedChannel ch = controllerChannel(controller, ca);
         try {
             // a long queue is a large answer (and its cancel many durable writes): no message cap, a generous deadline
             var stub = ControllerGrpc.newBlockingStub(ch).withMaxInboundMessageSize(Integer.MAX_VALUE);
@@ -489,20 +528,32 @@ final class LocalCluster {
         return bad == 0 ? 0 : 1;
     }
 
-    private void writeControllerAddress(String controller) throws IOException {
+    /** controller.addr, and beside it the CA of the public port's TLS ({@code ca}, if any), where the commands look. */
+    private void writeControllerAddress(String controller, Optional<Path> ca) throws IOException {
         Files.writeString(runDir.resolve("controller.addr"), controller + "\n", StandardCharsets.UTF_8);
+        writeControllerCa(runDir, ca);
         String xdg = System.getenv("XDG_STATE_HOME");
         Path stateHome = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "state");
         Path f = stateHome.resolve("gantry").resolve("controller.addr");
         try {
             Files.createDirectories(f.getParent());
             Files.writeString(f, controller + "\n", StandardCharsets.UTF_8);
+            writeControllerCa(f.getParent(), ca);
         } catch (IOException e) {
             err.println("gantry: note: could not write " + f + ": " + e.getMessage());
         }
     }
 
-    private void printSummary(ClusterConfig config, List<ClusterState.Service> started, String controller) {
+    private static void writeControllerCa(Path dir, Optional<Path> ca) throws IOException {
+        Path file = dir.resolve(ControllerChannels.CA_FILE);
+        if (ca.isPresent()) {
+            Files.copy(ca.get(), file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } else {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private void printSummary(ClusterConfig config, List<ClusterState.Service> started, String controller, boolean publicTls) {
         out.println("Gantry local cluster '" + config.get(Keys.CLUSTER_NAME) + "' is up: " + config.nodes().size()
                 + " node(s), " + config.partitions().size() + " partition(s).");
         out.println();
@@ -514,6 +565,10 @@ final class LocalCluster {
         out.println();
         out.println("  run dir:     " + runDir + "  (logs/, state/, gantry.conf; the cluster CA and certificates in state/tls/)");
         out.println("  controller:  " + controller + "  (the commands find it; elsewhere: export GANTRY_CONTROLLER=" + controller + ")");
+        if (publicTls) {
+            out.println("  client API:  TLS, verified with " + runDir.resolve(ControllerChannels.CA_FILE)
+                    + "  (elsewhere: export GANTRY_CONTROLLER_CA=<that file>)");
+        }
         out.println();
         out.println("Submit a job:   bin/sbatch --wrap 'hostname; echo $SLURM_JOB_NODELIST'");
         out.println("Watch it:       bin/squeue   bin/sinfo   bin/scontrol show job <id>");
