@@ -182,8 +182,7 @@ class ServiceIdentityE2ETest {
     /** Runs the attacker as {@code ids} (uid, gid): attempt name (or READ file) → what it got. */
     private Map<String, String> runAttacker(String[] ids, Path classes, Path lib, List<String> args) throws Exception {
         List<String> command = new ArrayList<>(List.of("/usr/bin/setpriv", "--reuid=" + ids[0], "--regid=" + ids[1], "--init-groups",
-                ProcessHandle.current().info().command().orElse("java"), "-XX:-UsePerfData", "-Djava.io.tmpdir=/tmp",
-                "-Dlogback.configurationFile=/dev/null")); // (logback on the agent's class path would log Netty at DEBUG)
+                ProcessHandle.current().info().command().orElse("java"), "-XX:-UsePerfData", "-Djava.io.tmpdir=/tmp"));
         if (Runtime.version().feature() >= 24) {
             command.add("--sun-misc-unsafe-memory-access=allow");
         }
