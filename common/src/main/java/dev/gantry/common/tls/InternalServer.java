@@ -52,12 +52,15 @@ public final class InternalServer implements AutoCloseable {
         return server.getPort();
     }
 
-    /** Stops taking calls, lets running ones finish for up to 5 s, then cancels the rest. */
+    /**
+     * Stops taking calls, lets running ones finish for up to a second, then cancels the rest (long-lived calls such as
+     * the event stream never finish by themselves; their clients reconnect, unary callers retry).
+     */
     @Override
     public void close() {
         server.shutdown();
         try {
-            if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
+            if (!server.awaitTermination(1, TimeUnit.SECONDS)) {
                 server.shutdownNow();
             }
         } catch (InterruptedException e) {
