@@ -98,6 +98,11 @@ public final class ServiceAttacker {
         System.out.println("READ " + node + ".key " + readable(state.resolve("tls/nodes/" + node + ".key")));
         System.out.println("READ ca.key " + readable(state.resolve("tls/ca.key")));
         channels.forEach(ManagedChannel::shutdownNow);
+        try (var files = Files.walk(forge)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
         System.out.println("DONE");
     }
 
