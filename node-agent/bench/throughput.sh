@@ -45,7 +45,7 @@ jcmd="$(dirname "$GANTRY_JAVA")/jcmd"
 drive() {
   "$GANTRY_JAVA" --sun-misc-unsafe-memory-access=allow -Dlogback.configurationFile="$here/logback.xml" \
       -cp "$jars/node-agent/target/test-classes:$jars/node-agent/target/lib/*" \
-      dev.gantry.agent.bench.ClusterThroughputBench "$(cat "$run/controller.addr")" "$1"
+      dev.gantry.agent.bench.ClusterThroughputBench "$(cat "$run/controller.addr")" "$1" "$run/auth.sock"
 }
 echo "warm-up (the services' JIT): $(drive "${WARMUP:-3000}")"
 if [ -n "${PROFILE:-}" ]; then

@@ -9,13 +9,12 @@ import dev.gantry.api.v1.GangGrpc;
 import dev.gantry.api.v1.GetGangStateRequest;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
+import dev.gantry.common.tls.Peer;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -154,8 +153,8 @@ class LocalClusterE2ETest {
     @Test
     @Order(6)
     void gangSvcFollowsTheAllocationEvents() throws Exception {
-        Properties p = cluster.clusterProperties();
-        ManagedChannel gang = ManagedChannelBuilder.forTarget("127.0.0.1:" + p.getProperty("gang.grpc")).usePlaintext().build();
+        // GetGangState is on gang-svc's internal port, for peers of the cluster (here: as scheduler-svc)
+        ManagedChannel gang = cluster.internalChannel("gang", Peer.SCHEDULER, Peer.GANG);
         try {
             TestCluster.awaitTrue(() -> GangGrpc.newBlockingStub(gang).getGangState(GetGangStateRequest.getDefaultInstance())
                     .getEventsApplied() > 0, "gang-svc applied allocation events");

@@ -9,6 +9,9 @@ import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.cli.controller.CallerCredential;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
+import dev.gantry.common.tls.CertificateDirectory;
+import dev.gantry.common.tls.InternalChannels;
+import dev.gantry.common.tls.Peer;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.StatusRuntimeException;
@@ -61,17 +64,21 @@ final class TestCluster implements AutoCloseable {
     }
 
     /** Writes {@code config} as {@code name}.conf under {@code tmp} and starts a cluster from it; fails the test if it does not start. */
-    static TestCluster start(Path tmp, String name, String config) throws Exception {
+    static TestCluster start(Path tmp, String name, String config, String... upOptions) throws Exception {
         Path work = Files.createDirectories(tmp.resolve("work"));
         Path runDir = tmp.resolve("run");
         Path conf = tmp.resolve(name + ".conf");
         Files.writeString(conf, config);
         Shell shell = new Shell(home(), Map.of("GANTRY_RUN_DIR", runDir.toString(), "GANTRY_CONTROLLER", ""));
-        Shell.Result up = shell.run(tmp, "gantry", "up", "--config", conf.toString(), "--run-dir", runDir.toString());
+        List<String> args = new java.util.ArrayList<>(List.of("up", "--config", conf.toString(), "--run-dir", runDir.toString()));
+        args.addAll(List.of(upOptions));
+        Shell.Result up = shell.run(tmp, "gantry", args.toArray(String[]::new));
         assertEquals(0, up.exit(), up.toString());
         String address = Files.readString(runDir.resolve("controller.addr")).trim();
+        Path ca = runDir.resolve("controller-ca.crt"); // gantry up --public-tls: the client API over TLS
         return new TestCluster(tmp, work, runDir, shell, up,
-                ManagedChannelBuilder.forTarget(address).usePlaintext()
+                (Files.exists(ca) ? io.grpc.Grpc.newChannelBuilder(address, io.grpc.TlsChannelCredentials.newBuilder()
+                        .trustManager(ca.toFile()).build()) : ManagedChannelBuilder.forTarget(address).usePlaintext())
                         // as the user running the tests, authenticated as the cluster's own tools are
                         .intercept(CallerCredential.forCluster(runDir))
                         .build());
@@ -152,6 +159,21 @@ final class TestCluster implements AutoCloseable {
     private List<Long> servicePids() throws Exception {
         Properties p = clusterProperties();
         return p.stringPropertyNames().stream().filter(k -> k.endsWith(".pid")).map(k -> Long.parseLong(p.getProperty(k))).toList();
+    }
+
+    /** The internal (mutual TLS) port of {@code service} ("scheduler", "select", "gang", "agent-n1"). */
+    int internalPort(String service) throws Exception {
+        return Integer.parseInt(clusterProperties().getProperty(service + ".env.GANTRY_INTERNAL_PORT"));
+    }
+
+    /** The state directory's cluster certificates (state/tls), which the tests, running as root, may read. */
+    CertificateDirectory certificates() throws Exception {
+        return CertificateDirectory.open(runDir.resolve("state/tls"), "unused: the CA exists", Instant.now());
+    }
+
+    /** A channel to {@code service}'s internal port that presents {@code as}'s certificate and expects {@code server}. */
+    ManagedChannel internalChannel(String service, Peer as, Peer server) throws Exception {
+        return new InternalChannels(certificates().load(as, Instant.now())).open("127.0.0.1:" + internalPort(service), server);
     }
 
     /** Stops the cluster with bin/gantry down and checks that every service process is gone. */

@@ -2,12 +2,15 @@ package dev.gantry.scheduler;
 
 import dev.gantry.common.config.ConfigException;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.tls.TlsConfigurationException;
+import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 import java.nio.file.Path;
 
 /**
  * scheduler-svc: the controller. The config file (GANTRY_CONFIG) is checked before anything starts, so a
- * broken config stops it with {@code file:line: key: what is wrong} and exit status 2.
+ * broken config stops it with {@code file:line: key: what is wrong} and exit status 2; so do missing or wrong TLS files
+ * (GANTRY_TLS_*), with the variable, the file and what is wrong.
  */
 public final class SchedulerApplication {
     private SchedulerApplication() {}
@@ -24,6 +27,20 @@ public final class SchedulerApplication {
             e.problems().forEach(p -> System.err.println("scheduler-svc: " + p));
             System.exit(2);
         }
-        Micronaut.build(args).mainClass(SchedulerApplication.class).banner(false).start();
+        new Startup().args(args).mainClass(SchedulerApplication.class).banner(false).start();
+    }
+
+    /** Micronaut's start-up, except that a TLS configuration error is reported plainly instead of as a stack trace. */
+    private static final class Startup extends Micronaut {
+        @Override
+        protected void handleStartupException(Environment environment, Throwable exception) {
+            for (Throwable t = exception; t != null; t = t.getCause()) {
+                if (t instanceof TlsConfigurationException tls) {
+                    System.err.println("scheduler-svc: cannot start: " + tls.getMessage());
+                    System.exit(2);
+                }
+            }
+            super.handleStartupException(environment, exception);
+        }
     }
 }

@@ -11,11 +11,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code gantry up|down|status}: the local cluster. */
+/** {@code gantry up|down|status|restart}: the local cluster; {@code gantry certs}: service certificates for other clusters. */
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1.0",
         description = "Runs a Gantry cluster on this machine: every service on loopback, one node agent per NodeName.",
         subcommands = {GantryCommand.Up.class, GantryCommand.Down.class, GantryCommand.Status.class,
-            GantryCommand.Restart.class})
+            GantryCommand.Restart.class, CertsCommand.class})
 public final class GantryCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -56,6 +56,10 @@ public final class GantryCommand implements Callable<Integer> {
         @Option(names = "--timeout", defaultValue = "180", description = "Seconds to wait for the services (default: ${DEFAULT-VALUE}).")
         long timeoutSeconds;
 
+        @Option(names = "--public-tls", description = "Serve the client API over TLS too (the commands verify it with the "
+                + "cluster CA, copied beside controller.addr as controller-ca.crt). Off by default.")
+        boolean publicTls;
+
         @Override
         public Integer call() throws Exception {
             Path file = config != null ? config : home().resolve("conf/gantry.conf");
@@ -75,7 +79,7 @@ public final class GantryCommand implements Callable<Integer> {
                 System.err.println("gantry: " + file + ": no NodeName= line: the cluster needs at least one node");
                 return 1;
             }
-            return cluster().up(parsed, Duration.ofSeconds(timeoutSeconds));
+            return cluster().up(parsed, Duration.ofSeconds(timeoutSeconds), publicTls);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.gantry.cli.cluster;
 import dev.gantry.api.v1.CancelJobRequest;
 import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.cli.controller.CallerCredential;
+import dev.gantry.cli.controller.ControllerChannels;
 import dev.gantry.api.v1.JobState;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListNodesRequest;
@@ -15,6 +16,9 @@ import dev.gantry.common.files.LocalUser;
 import dev.gantry.common.files.PrivateFiles;
 import dev.gantry.common.files.TreeRemoval;
 import dev.gantry.common.files.TrustedPath;
+import dev.gantry.common.tls.CertificateDirectory;
+import dev.gantry.common.tls.ClusterCa;
+import dev.gantry.common.tls.Peer;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.health.v1.HealthCheckRequest;
@@ -59,6 +63,16 @@ final class LocalCluster {
 
     /** Starts the cluster; returns the exit status. */
     int up(ClusterConfig config, Duration timeout) throws IOException, InterruptedException {
+        return up(config, timeout, false);
+    }
+
+    /**
+     * Starts the cluster; returns the exit status.
+     *
+     * @param publicTls the controller's public port serves TLS (with scheduler-svc's certificate from the cluster CA,
+     *     which {@code controller-ca.crt} beside {@code controller.addr} lets the commands verify)
+     */
+    int up(ClusterConfig config, Duration timeout, boolean publicTls) throws IOException, InterruptedException {
         var existing = ClusterState.load(runDir);
         if (existing.isPresent() && existing.get().services().stream().anyMatch(s -> alive(s.pid()))) {
             err.println("gantry: a cluster is already running from " + runDir + " (run: bin/gantry down)");
@@ -102,6 +116,8 @@ final class LocalCluster {
         int selectPort;
         int gangPort;
         Map<String, Integer> agentPorts = new LinkedHashMap<>();
+        // the internal APIs (mutual TLS) listen apart from the public ports, on ports picked here
+        Map<String, Integer> internalPorts = new LinkedHashMap<>();
         try {
             schedPort = ports.require(config.get(Keys.SLURMCTLD_PORT), "SlurmctldPort");
             selectPort = ports.require(config.get(Keys.SELECT_PORT), "SelectPort");
@@ -109,11 +125,26 @@ final class LocalCluster {
             for (NodeConfig n : config.nodes()) {
                 agentPorts.put(n.name(), ports.require(n.port(), "Port of NodeName=" + n.name()));
             }
+            for (String name : List.of("scheduler", "select", "gang")) {
+                internalPorts.put(name, ports.pick());
+            }
+            for (NodeConfig n : config.nodes()) {
+                internalPorts.put("agent-" + n.name(), ports.pick());
+            }
         } catch (IOException e) {
             err.println("gantry: cannot start: " + e.getMessage());
             return 1;
         }
         String controller = "127.0.0.1:" + schedPort;
+        // Service identity: the cluster CA (created once, in state/tls: 0700, keys 0600) issues every service and
+        // agent a fresh certificate at each start
+        CertificateDirectory tls;
+        try {
+            tls = issueCertificates(config, state.resolve("tls"));
+        } catch (IOException | RuntimeException e) {
+            err.println("gantry: cannot start: cannot create the cluster's certificates in " + state.resolve("tls") + ": " + e.getMessage());
+            return 1;
+        }
         Path privateKey = state.resolve("cred/cred.key");
         Path publicKey = state.resolve("cred/cred.pub");
         dev.gantry.common.credential.CredentialKeys.createIfMissing(privateKey, publicKey);
@@ -126,25 +157,34 @@ final class LocalCluster {
         PrivateFiles.restrict(authKey);
 
         List<ClusterState.Service> started = new ArrayList<>();
-        Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS", controller);
+        // the services reach scheduler-svc (event stream, GangControl, AgentHub) on its internal port
+        Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS",
+                "127.0.0.1:" + internalPorts.get("scheduler"), "GANTRY_TLS_CA", tls.caCertificate().toString());
         try {
             Map<String, String> env = new LinkedHashMap<>(common);
             env.put("GANTRY_CONFIG", configCopy.toString());
             env.put("GANTRY_STATE_DIR", state.toString());
-            env.put("GANTRY_SELECT_ADDRESS", "127.0.0.1:" + selectPort);
+            env.put("GANTRY_SELECT_ADDRESS", "127.0.0.1:" + internalPorts.get("select"));
             env.put("GANTRY_CRED_PRIVATE_KEY", privateKey.toString());
             env.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
             env.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
+            identity(env, tls, Peer.SCHEDULER, internalPorts.get("scheduler"));
+            if (publicTls) { // the client API over TLS too: scheduler-svc's certificate names 127.0.0.1 and localhost
+                env.put("GANTRY_PUBLIC_TLS_CERT", tls.certificate(Peer.SCHEDULER).toString());
+                env.put("GANTRY_PUBLIC_TLS_KEY", tls.key(Peer.SCHEDULER).toString());
+            }
             started.add(start("scheduler", jar("scheduler-svc", "gantry-scheduler-svc"), schedPort, ports.pick(), env, logs,
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
-            started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(), common, logs,
-                    List.of("-Xmx1g")));
+            started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(),
+                    identity(new LinkedHashMap<>(common), tls, Peer.SELECT, internalPorts.get("select")), logs, List.of("-Xmx1g")));
             // gang-svc takes PreemptMode and SchedulerTimeSlice from the event stream's snapshot, as everything else.
             // C1 only, as the agents below: a time slice is little work, and C2 cost gang-svc several times its work
-            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(), common, logs,
+            started.add(start("gang", jar("gang-svc", "gantry-gang-svc"), gangPort, ports.pick(),
+                    identity(new LinkedHashMap<>(common), tls, Peer.GANG, internalPorts.get("gang")), logs,
                     List.of("-Xmx256m", "-XX:TieredStopAtLevel=1")));
             for (NodeConfig n : config.nodes()) {
                 Map<String, String> a = new LinkedHashMap<>(common);
+                identity(a, tls, new Peer.Node(n.name()), internalPorts.get("agent-" + n.name()));
                 a.put("GANTRY_NODE_NAME", n.name());
                 a.put("GANTRY_CRED_PUBLIC_KEY", publicKey.toString());
                 a.put("GANTRY_AGENT_SPOOL_DIR", agentSpool(runDir).resolve(n.name()).toString());
@@ -179,7 +219,8 @@ final class LocalCluster {
                     return 1;
                 }
             }
-            String nodesProblem = awaitNodes(controller, config.nodes().size(), deadline);
+            String nodesProblem = awaitNodes(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty(),
+                    config.nodes().size(), deadline);
             if (nodesProblem != null) {
                 err.println("gantry: " + nodesProblem);
                 stop(started, Duration.ofSeconds(10));
@@ -190,9 +231,32 @@ final class LocalCluster {
             stop(started, Duration.ofSeconds(10));
             return 1;
         }
-        writeControllerAddress(controller);
-        printSummary(config, started, controller);
+        writeControllerAddress(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty());
+        printSummary(config, started, controller, publicTls);
         return 0;
+    }
+
+    /**
+     * The CA in {@code dir} (created if missing) and a new certificate for every service and every node of the config,
+     * valid for 127.0.0.1 and localhost too (for grpcurl and the like; Gantry's services check the peer's name instead).
+     */
+    static CertificateDirectory issueCertificates(ClusterConfig config, Path dir) throws IOException {
+        Instant now = Instant.now();
+        CertificateDirectory tls = CertificateDirectory.open(dir, config.get(Keys.CLUSTER_NAME), now);
+        List<Peer> peers = new ArrayList<>(Peer.SERVICES);
+        config.nodes().forEach(n -> peers.add(new Peer.Node(n.name())));
+        for (Peer p : peers) {
+            tls.issue(p, List.of(p.name(), "localhost", "127.0.0.1"), now, ClusterCa.DEFAULT_VALIDITY);
+        }
+        return tls;
+    }
+
+    /** A service's identity and internal port in its environment: GANTRY_TLS_CERT, GANTRY_TLS_KEY, GANTRY_INTERNAL_PORT. */
+    private static Map<String, String> identity(Map<String, String> env, CertificateDirectory tls, Peer peer, int internalPort) {
+        env.put("GANTRY_TLS_CERT", tls.certificate(peer).toString());
+        env.put("GANTRY_TLS_KEY", tls.key(peer).toString());
+        env.put("GANTRY_INTERNAL_PORT", Integer.toString(internalPort));
+        return env;
     }
 
     private ClusterState.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
@@ -261,7 +325,7 @@ final class LocalCluster {
 
     /** Null once the service answers SERVING, else why not. */
     private String awaitHealthy(ClusterState.Service s, Instant deadline) throws InterruptedException {
-        ManagedChannel ch = ManagedChannelBuilder.forTarget(s.grpcAddress()).usePlaintext().build();
+        ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
         try {
             String last = "no answer";
             while (Instant.now().isBefore(deadline)) {
@@ -330,13 +394,34 @@ final class LocalCluster {
         return runDir.toAbsolutePath().normalize().resolve("auth.sock");
     }
 
-    /** A channel to the controller whose calls carry the launching user's credential (CallerCredential#forCluster). */
-    private ManagedChannel controllerChannel(String controller) {
-        return ManagedChannelBuilder.forTarget(controller).usePlaintext().intercept(CallerCredential.forCluster(runDir)).build();
+    /**
+     * A channel to the controller whose calls carry the launching user's credential (CallerCredential#forCluster), over
+     * TLS trusting {@code ca} when the public port serves TLS.
+     */
+    private ManagedChannel controllerChannel(String controller, Optional<Path> ca) {
+        return channel(controller, ca).intercept(CallerCredential.forCluster(runDir)).build();
     }
 
-    private String awaitNodes(String controller, int count, Instant deadline) throws InterruptedException {
-        ManagedChannel ch = controllerChannel(controller);
+    /** Plaintext, or TLS trusting {@code ca}. */
+    private static ManagedChannelBuilder<?> channel(String target, Optional<Path> ca) {
+        if (ca.isEmpty()) {
+            return ManagedChannelBuilder.forTarget(target).usePlaintext();
+        }
+        try {
+            return io.grpc.Grpc.newChannelBuilder(target, io.grpc.TlsChannelCredentials.newBuilder().trustManager(ca.get().toFile()).build());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(ca.get() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The CA of a service's public TLS (the cluster CA, when scheduler-svc serves its client API over TLS). */
+    private static Optional<Path> publicCa(ClusterState.Service s) {
+        return s.environment().containsKey("GANTRY_PUBLIC_TLS_CERT") ? Optional.of(Path.of(s.environment().get("GANTRY_TLS_CA")))
+                : Optional.empty();
+    }
+
+    private String awaitNodes(String controller, Optional<Path> ca, int count, Instant deadline) throws InterruptedException {
+        ManagedChannel ch = controllerChannel(controller, ca);
         try {
             List<String> waiting = List.of();
             while (Instant.now().isBefore(deadline)) {
@@ -403,7 +488,8 @@ final class LocalCluster {
             return 1;
         }
         ClusterState cs = loaded.get();
-        cancelJobs(cs.controller());
+        cancelJobs(cs.controller(), cs.services().stream().filter(s -> s.name().equals("scheduler")).findFirst()
+                .flatMap(LocalCluster::publicCa));
         stop(cs.services(), timeout);
         if (agentSpool(runDir).startsWith(SHM)) {
             try {
@@ -415,13 +501,14 @@ final class LocalCluster {
         }
         Files.deleteIfExists(runDir.resolve(ClusterState.FILE));
         Files.deleteIfExists(runDir.resolve("controller.addr"));
+        Files.deleteIfExists(runDir.resolve(ControllerChannels.CA_FILE));
         out.println("gantry: stopped " + cs.services().size() + " processes; state and logs are kept in " + runDir);
         return 0;
     }
 
     /** Cancels every unfinished job so no job process outlives the cluster; waits briefly for them. */
-    private void cancelJobs(String controller) throws InterruptedException {
-        ManagedChannel ch = controllerChannel(controller);
+    private void cancelJobs(String controller, Optional<Path> ca) throws InterruptedException {
+        ManagedChannel ch = controllerChannel(controller, ca);
         try {
             // a long queue is a large answer (and its cancel many durable writes): no message cap, a generous deadline
             var stub = ControllerGrpc.newBlockingStub(ch).withMaxInboundMessageSize(Integer.MAX_VALUE);
@@ -501,30 +588,47 @@ final class LocalCluster {
         return bad == 0 ? 0 : 1;
     }
 
-    private void writeControllerAddress(String controller) throws IOException {
+    /** controller.addr, and beside it the CA of the public port's TLS ({@code ca}, if any), where the commands look. */
+    private void writeControllerAddress(String controller, Optional<Path> ca) throws IOException {
         Files.writeString(runDir.resolve("controller.addr"), controller + "\n", StandardCharsets.UTF_8);
+        writeControllerCa(runDir, ca);
         String xdg = System.getenv("XDG_STATE_HOME");
         Path stateHome = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "state");
         Path f = stateHome.resolve("gantry").resolve("controller.addr");
         try {
             Files.createDirectories(f.getParent());
             Files.writeString(f, controller + "\n", StandardCharsets.UTF_8);
+            writeControllerCa(f.getParent(), ca);
         } catch (IOException e) {
             err.println("gantry: note: could not write " + f + ": " + e.getMessage());
         }
     }
 
-    private void printSummary(ClusterConfig config, List<ClusterState.Service> started, String controller) {
+    private static void writeControllerCa(Path dir, Optional<Path> ca) throws IOException {
+        Path file = dir.resolve(ControllerChannels.CA_FILE);
+        if (ca.isPresent()) {
+            Files.copy(ca.get(), file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } else {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private void printSummary(ClusterConfig config, List<ClusterState.Service> started, String controller, boolean publicTls) {
         out.println("Gantry local cluster '" + config.get(Keys.CLUSTER_NAME) + "' is up: " + config.nodes().size()
                 + " node(s), " + config.partitions().size() + " partition(s).");
         out.println();
-        out.printf("  %-14s %8s  %-21s %s%n", "SERVICE", "PID", "GRPC", "METRICS");
+        out.printf("  %-14s %8s  %-21s %-21s %s%n", "SERVICE", "PID", "GRPC", "INTERNAL (mTLS)", "METRICS");
         for (ClusterState.Service s : started) {
-            out.printf("  %-14s %8d  %-21s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), s.grpcAddress(), s.httpPort());
+            out.printf("  %-14s %8d  %-21s %-21s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), s.grpcAddress(),
+                    "127.0.0.1:" + s.environment().getOrDefault("GANTRY_INTERNAL_PORT", "-"), s.httpPort());
         }
         out.println();
-        out.println("  run dir:     " + runDir + "  (logs/, state/, gantry.conf)");
+        out.println("  run dir:     " + runDir + "  (logs/, state/, gantry.conf; the cluster CA and certificates in state/tls/)");
         out.println("  controller:  " + controller + "  (the commands find it; elsewhere: export GANTRY_CONTROLLER=" + controller + ")");
+        if (publicTls) {
+            out.println("  client API:  TLS, verified with " + runDir.resolve(ControllerChannels.CA_FILE)
+                    + "  (elsewhere: export GANTRY_CONTROLLER_CA=<that file>)");
+        }
         out.println();
         out.println("Submit a job:   bin/sbatch --wrap 'hostname; echo $SLURM_JOB_NODELIST'");
         out.println("Watch it:       bin/squeue   bin/sinfo   bin/scontrol show job <id>");

@@ -22,7 +22,10 @@ public interface ControllerConnector {
             ControllerLocator locator = new ControllerLocator(environment, workingDirectory);
             ControllerAddress address = locator.locate();
             Optional<Path> clusterDir = locator.addressFile().map(Path::getParent);
-            return ControllerChannels.open(address, new CallerCredential(environment, clusterDir));
+            // a local cluster's controller-ca.crt vouches for the controller its controller.addr names, not for another
+            boolean fromFile = environment.getOrDefault("GANTRY_CONTROLLER", "").isBlank();
+            return ControllerChannels.open(address, new CallerCredential(environment, clusterDir),
+                    ControllerChannels.controllerCa(environment, fromFile ? clusterDir : Optional.empty()));
         };
     }
 }

@@ -5,7 +5,6 @@ import dev.gantry.api.v1.ClusterEventsGrpc;
 import dev.gantry.api.v1.WatchClusterEventsRequest;
 import io.grpc.Channel;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.grpc.Status;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
@@ -73,12 +72,11 @@ public final class ClusterEventFollower implements AutoCloseable {
     }
 
     /**
-     * Follows the stream at {@code target} (host:port or a gRPC target URI) over a plaintext channel that the
-     * follower creates and shuts down on {@link #close()}. Needs a gRPC transport (e.g. grpc-netty) at run time.
+     * Follows the stream over {@code channel}, which the follower shuts down on {@link #close()} (in the services: a
+     * mutual-TLS channel to scheduler-svc's internal port, {@code dev.gantry.common.tls.InternalChannels}).
      */
-    public static ClusterEventFollower forTarget(String target, String subscriber, ClusterEventListener listener,
-                                                 ReconnectBackoff backoff) {
-        ManagedChannel channel = ManagedChannelBuilder.forTarget(target).usePlaintext().build();
+    public static ClusterEventFollower owning(ManagedChannel channel, String subscriber, ClusterEventListener listener,
+                                              ReconnectBackoff backoff) {
         return new ClusterEventFollower(channel, true, subscriber, listener, backoff);
     }
 

@@ -118,10 +118,20 @@ class ImagesE2ETest {
         }
         int grpc = freePort();
         int http = freePort();
+        // its identity, as the gantry-tls Secret would mount it (readable by the image's user, as with fsGroup)
+        var certs = dev.gantry.common.tls.CertificateDirectory.open(rootfs.resolve("etc/gantry/tls"), "images-e2e", Instant.now());
+        certs.issue(dev.gantry.common.tls.Peer.SELECT, List.of(), Instant.now(), Duration.ofDays(1));
+        try (var files = Files.walk(rootfs.resolve("etc/gantry"))) {
+            for (Path f : files.toList()) {
+                Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString(Files.isDirectory(f) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
         List<String> env = new ArrayList<>();
         config.path("Env").forEach(e -> env.add(e.asText()));
         env.addAll(List.of("GANTRY_BIND_HOST=127.0.0.1", "GANTRY_GRPC_PORT=" + grpc, "GANTRY_HTTP_PORT=" + http,
-                "GANTRY_SCHEDULER_ADDRESS=127.0.0.1:1"));
+                "GANTRY_INTERNAL_PORT=" + freePort(), "GANTRY_SCHEDULER_ADDRESS=127.0.0.1:1",
+                "GANTRY_TLS_CA=/etc/gantry/tls/ca.crt", "GANTRY_TLS_CERT=/etc/gantry/tls/services/select-svc.crt",
+                "GANTRY_TLS_KEY=/etc/gantry/tls/services/select-svc.key"));
         List<String> entry = new ArrayList<>();
         for (Iterator<JsonNode> it = config.path("Entrypoint").elements(); it.hasNext(); ) {
             entry.add(it.next().asText());

@@ -86,8 +86,11 @@ class KubernetesConfigCrossCheckTest {
         int http = Integer.parseInt(value(c, settings.httpPort().name()));
         assertEquals(Integer.parseInt(settings.grpcPort().defaultValue()), grpc, "the service's default gRPC port, as documented");
         assertEquals(Integer.parseInt(settings.httpPort().defaultValue()), http, "the service's default HTTP port");
+        int internal = Integer.parseInt(value(c, settings.internalPort().name()));
+        assertEquals(Integer.parseInt(settings.internalPort().defaultValue()), internal, "the service's default internal port");
         assertEquals(grpc, containerPort(c, "grpc"));
         assertEquals(http, containerPort(c, "http-metrics"));
+        assertEquals(internal, containerPort(c, "internal"));
         for (Probe p : List.of(c.getStartupProbe(), c.getReadinessProbe(), c.getLivenessProbe())) {
             assertEquals(grpc, p.getGrpc().getPort(), workload + " probes the gRPC port");
             assertTrue(p.getGrpc().getService() == null || p.getGrpc().getService().isEmpty(),
@@ -98,6 +101,7 @@ class KubernetesConfigCrossCheckTest {
         Service svc = prod.get(Service.class, workload);
         assertEquals(http, targetPort(svc, "http-metrics", c));
         assertEquals(grpc, targetPort(svc, "grpc", c));
+        assertEquals(internal, targetPort(svc, "internal", c));
     }
 
     private static int targetPort(Service svc, String portName, Container target) {
@@ -107,14 +111,14 @@ class KubernetesConfigCrossCheckTest {
         return tp.getIntVal() != null ? tp.getIntVal() : containerPort(target, tp.getStrVal());
     }
 
-    @ParameterizedTest(name = "{0} reaches {2} through {1}")
+    @ParameterizedTest(name = "{0} reaches {2}'s internal port through {1}")
     @CsvSource({
         "scheduler-svc, GANTRY_SELECT_ADDRESS, select-svc",
         "select-svc, GANTRY_SCHEDULER_ADDRESS, scheduler-svc",
         "gang-svc, GANTRY_SCHEDULER_ADDRESS, scheduler-svc",
         "node-agent, GANTRY_SCHEDULER_ADDRESS, scheduler-svc",
     })
-    void addresses_nameAServiceThatServesTheTargetsGrpcPort_andPoliciesAllowTheCall(String from, String variable, String to) {
+    void addresses_nameAServiceThatServesTheTargetsInternalPort_andPoliciesAllowTheCall(String from, String variable, String to) {
         for (Manifests m : List.of(prod, dev)) {
             String address = value(container(m, from), variable);
             String host = address.substring(0, address.lastIndexOf(':'));
@@ -128,31 +132,44 @@ class KubernetesConfigCrossCheckTest {
             Container target = container(m, to);
             int containerPort = sp.getTargetPort().getIntVal() != null ? sp.getTargetPort().getIntVal()
                     : containerPort(target, sp.getTargetPort().getStrVal());
-            assertEquals(containerPort(target, "grpc"), containerPort, address + " reaches " + to + "'s gRPC port");
+            assertEquals(containerPort(target, "internal"), containerPort, address + " reaches " + to + "'s internal (mutual TLS) port");
             NetworkPolicies policies = new NetworkPolicies(m.all(NetworkPolicy.class), "gantry");
             assertTrue(policies.allows(NetworkPolicies.Pod.in("gantry", m.podTemplate(from).getMetadata().getLabels()),
                     NetworkPolicies.Pod.in("gantry", targetLabels), containerPort), from + " -> " + to + " is allowed");
         }
     }
 
-    @ParameterizedTest(name = "the agent advertises its pod IP and its own gRPC port")
+    @ParameterizedTest(name = "the agent advertises its pod IP: NodeAgent on its internal port, StepAgent on its gRPC port")
     @ValueSource(strings = "node-agent")
     void agentAdvertisesItsPodAddress(String workload) {
         Container c = container(prod, workload);
-        assertEquals("$(POD_IP):" + containerPort(c, "grpc"), value(c, "GANTRY_AGENT_ADVERTISE_ADDRESS"));
+        assertEquals("$(POD_IP):" + containerPort(c, "internal"), value(c, "GANTRY_AGENT_ADVERTISE_ADDRESS"));
+        assertEquals("$(POD_IP):" + containerPort(c, "grpc"), value(c, "GANTRY_AGENT_STEP_ADDRESS"));
         assertEquals("status.podIP", env(c).get("POD_IP").getValueFrom().getFieldRef().getFieldPath());
         assertEquals("spec.nodeName", env(c).get("GANTRY_NODE_NAME").getValueFrom().getFieldRef().getFieldPath(),
                 "the agent registers under its Kubernetes node's name, which the config's NodeName lines use");
     }
 
-    @ParameterizedTest(name = "{0}: {1} is a file mounted from {2}")
+    @ParameterizedTest(name = "{0}: {1} is a file mounted from {2} {3}")
     @CsvSource({
-        "scheduler-svc, GANTRY_CONFIG, configMap",
-        "scheduler-svc, GANTRY_CRED_PRIVATE_KEY, secret",
-        "scheduler-svc, GANTRY_CRED_PUBLIC_KEY, secret",
-        "node-agent, GANTRY_CRED_PUBLIC_KEY, secret",
+        "scheduler-svc, GANTRY_CONFIG, configMap, gantry-config",
+        "scheduler-svc, GANTRY_CRED_PRIVATE_KEY, secret, gantry-cred",
+        "scheduler-svc, GANTRY_CRED_PUBLIC_KEY, secret, gantry-cred",
+        "node-agent, GANTRY_CRED_PUBLIC_KEY, secret, gantry-cred",
+        "scheduler-svc, GANTRY_TLS_CA, secret, gantry-tls",
+        "scheduler-svc, GANTRY_TLS_CERT, secret, gantry-tls",
+        "scheduler-svc, GANTRY_TLS_KEY, secret, gantry-tls",
+        "select-svc, GANTRY_TLS_CA, secret, gantry-tls",
+        "select-svc, GANTRY_TLS_CERT, secret, gantry-tls",
+        "select-svc, GANTRY_TLS_KEY, secret, gantry-tls",
+        "gang-svc, GANTRY_TLS_CA, secret, gantry-tls",
+        "gang-svc, GANTRY_TLS_CERT, secret, gantry-tls",
+        "gang-svc, GANTRY_TLS_KEY, secret, gantry-tls",
+        "node-agent, GANTRY_TLS_CA, secret, gantry-tls-nodes",
+        "node-agent, GANTRY_TLS_CERT, secret, gantry-tls-nodes",
+        "node-agent, GANTRY_TLS_KEY, secret, gantry-tls-nodes",
     })
-    void filesTheServicesRead_areMountedWhereTheVariablesSay(String workload, String variable, String source) {
+    void filesTheServicesRead_areMountedWhereTheVariablesSay(String workload, String variable, String source, String name) {
         PodSpec pod = prod.podTemplate(workload).getSpec();
         Container c = pod.getContainers().get(0);
         String path = value(c, variable);
@@ -166,17 +183,27 @@ class KubernetesConfigCrossCheckTest {
             assertTrue(cm.getData().containsKey(file), cm.getMetadata().getName() + " holds " + file);
         } else {
             assertNotNull(volume.getSecret(), variable + " comes from a Secret");
-            assertTrue(volume.getSecret().getItems().stream().anyMatch(i -> i.getPath().equals(file)), "the Secret volume projects " + file);
-            assertEquals("gantry-cred", volume.getSecret().getSecretName());
+            assertEquals(name, volume.getSecret().getSecretName());
+            if (volume.getSecret().getItems() == null || volume.getSecret().getItems().isEmpty()) {
+                // the whole Secret: the agent's files are named after its node (KubernetesConfigFilesTest issues them)
+                assertTrue(file.matches("ca\\.crt|\\$\\(GANTRY_NODE_NAME\\)\\.(crt|key)"), variable + "=" + path);
+            } else {
+                assertTrue(volume.getSecret().getItems().stream().anyMatch(i -> i.getPath().equals(file)), "the Secret volume projects " + file);
+            }
+            if (variable.endsWith("_KEY") && !variable.endsWith("PUBLIC_KEY")) {
+                // private keys are never readable by others: the service's group (fsGroup) at most
+                int mode = volume.getSecret().getDefaultMode();
+                assertEquals(0, mode & 0007, variable + ": mode " + Integer.toOctalString(mode));
+            }
         }
     }
 
     @ParameterizedTest(name = "{0} is given everything it needs to start")
     @CsvSource({
-        "scheduler-svc, GANTRY_CONFIG GANTRY_DATABASE_URL GANTRY_DATABASE_USER GANTRY_DATABASE_PASSWORD GANTRY_CRED_PRIVATE_KEY GANTRY_CRED_PUBLIC_KEY GANTRY_SELECT_ADDRESS",
-        "select-svc, GANTRY_SCHEDULER_ADDRESS",
-        "gang-svc, GANTRY_SCHEDULER_ADDRESS",
-        "node-agent, GANTRY_NODE_NAME GANTRY_CRED_PUBLIC_KEY GANTRY_SCHEDULER_ADDRESS GANTRY_AGENT_ADVERTISE_ADDRESS",
+        "scheduler-svc, GANTRY_CONFIG GANTRY_DATABASE_URL GANTRY_DATABASE_USER GANTRY_DATABASE_PASSWORD GANTRY_CRED_PRIVATE_KEY GANTRY_CRED_PUBLIC_KEY GANTRY_SELECT_ADDRESS GANTRY_TLS_CA GANTRY_TLS_CERT GANTRY_TLS_KEY",
+        "select-svc, GANTRY_SCHEDULER_ADDRESS GANTRY_TLS_CA GANTRY_TLS_CERT GANTRY_TLS_KEY",
+        "gang-svc, GANTRY_SCHEDULER_ADDRESS GANTRY_TLS_CA GANTRY_TLS_CERT GANTRY_TLS_KEY",
+        "node-agent, GANTRY_NODE_NAME GANTRY_CRED_PUBLIC_KEY GANTRY_SCHEDULER_ADDRESS GANTRY_AGENT_ADVERTISE_ADDRESS GANTRY_TLS_CA GANTRY_TLS_CERT GANTRY_TLS_KEY",
     })
     void requiredSettings_arePresent(String workload, String names) {
         for (Manifests m : List.of(prod, dev)) {

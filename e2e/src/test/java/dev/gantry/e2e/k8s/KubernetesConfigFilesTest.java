@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
 import dev.gantry.common.credential.CredentialKeys;
+import dev.gantry.common.tls.Peer;
+import dev.gantry.common.tls.ServiceTls;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -26,7 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The files a deployment hands the services: the ConfigMap's cluster config, a broken one (which must stop
- * scheduler-svc with file:line, so the pod never becomes ready), and the signing key made by the documented command.
+ * scheduler-svc with file:line, so the pod never becomes ready), the signing key made by the documented command, and
+ * the service certificates made by {@code gantry certs} (missing ones stop every service naming the variable).
  */
 class KubernetesConfigFilesTest {
 
@@ -78,6 +81,72 @@ class KubernetesConfigFilesTest {
                 "GANTRY_CRED_PUBLIC_KEY", pub.toString()));
         assertEquals(2, r.exit(), r.toString());
         assertTrue(r.err().contains("GANTRY_CRED_PUBLIC_KEY=" + pub + ": No such file or directory"), r.toString());
+    }
+
+    /**
+     * Every service reads its certificate at start: with the manifests' TLS paths and no gantry-tls Secret behind them
+     * (or a key missing from it) it stops with exit 2 naming the variable and the file, so the pod never becomes
+     * ready and `kubectl logs` says why.
+     */
+    @ParameterizedTest(name = "{0} without its TLS files exits 2 naming GANTRY_TLS_CA")
+    @CsvSource({"scheduler-svc, scheduler-svc", "select-svc, select-svc", "gang-svc, gang-svc", "node-agent, gantry-node-agent"})
+    void missingTlsFiles_stopEveryServiceWithTheVariableAndTheFile(String module, String prefix) throws Exception {
+        java.util.Map<String, String> overrides = new java.util.HashMap<>();
+        if (module.equals("scheduler-svc")) {
+            Path conf = Files.writeString(Files.createDirectories(tmp.resolve("etc/gantry/config")).resolve("gantry.conf"), configMapConfig());
+            overrides.putAll(java.util.Map.of("GANTRY_CONFIG", conf.toString(), "GANTRY_STATE_DIR", tmp.resolve("state").toString()));
+        } else if (module.equals("node-agent")) {
+            CredentialKeys.createIfMissing(tmp.resolve("cred.key"), tmp.resolve("cred.pub"));
+            overrides.putAll(java.util.Map.of("GANTRY_NODE_NAME", "worker-1", "GANTRY_AGENT_ADVERTISE_ADDRESS", "127.0.0.1:6830",
+                    "GANTRY_AGENT_STEP_ADDRESS", "127.0.0.1:6820", "GANTRY_AGENT_SPOOL_DIR", tmp.resolve("spool").toString(),
+                    "GANTRY_CRED_PUBLIC_KEY", tmp.resolve("cred.pub").toString()));
+        }
+        overrides.put("GANTRY_INTERNAL_PORT", "0");
+
+        Result r = runService(module, module, overrides);
+
+        assertEquals(2, r.exit(), r.toString());
+        assertTrue(r.err().contains(prefix + ": cannot start: GANTRY_TLS_CA=/etc/gantry/tls/ca.crt: No such file or directory"), r.toString());
+    }
+
+    /**
+     * docs/kubernetes.md: {@code gantry certs --dir tls --config gantry.conf}, then the two Secrets from
+     * {@code tls/services/} and {@code tls/nodes/}: every file the manifests mount is there, and each service and every
+     * NodeName's agent loads its own as itself.
+     */
+    @Test
+    void theDocumentedCertsCommand_issuesEveryFileTheManifestsMount() throws Exception {
+        Path conf = Files.writeString(tmp.resolve("gantry.conf"), configMapConfig());
+        run(List.of(Manifests.home().resolve("bin/gantry").toString(), "certs", "--dir", "tls", "--config", conf.toString()));
+        Path tls = tmp.resolve("tls");
+        // kubectl create secret generic gantry-tls --from-file=tls/ca.crt --from-file=tls/services/
+        java.util.Set<String> gantryTls = new java.util.TreeSet<>(List.of("ca.crt"));
+        // kubectl create secret generic gantry-tls-nodes --from-file=tls/ca.crt --from-file=tls/nodes/
+        java.util.Set<String> gantryTlsNodes = new java.util.TreeSet<>(List.of("ca.crt"));
+        try (var files = Files.list(tls.resolve("services"))) {
+            files.forEach(f -> gantryTls.add(f.getFileName().toString()));
+        }
+        try (var files = Files.list(tls.resolve("nodes"))) {
+            files.forEach(f -> gantryTlsNodes.add(f.getFileName().toString()));
+        }
+        Manifests m = Manifests.render("overlays/prod");
+        for (String workload : List.of("scheduler-svc", "select-svc", "gang-svc")) {
+            var volume = m.podTemplate(workload).getSpec().getVolumes().stream().filter(v -> v.getSecret() != null
+                    && "gantry-tls".equals(v.getSecret().getSecretName())).findFirst().orElseThrow();
+            volume.getSecret().getItems().forEach(i -> assertTrue(gantryTls.contains(i.getKey()), workload + " mounts " + i.getKey()
+                    + ", which the documented Secret " + gantryTls + " has"));
+            Peer self = Peer.SERVICES.stream().filter(p -> p.name().equals(workload)).findFirst().orElseThrow();
+            ServiceTls.load(tls.resolve("ca.crt").toString(), tls.resolve("services/" + workload + ".crt").toString(),
+                    tls.resolve("services/" + workload + ".key").toString(), self, java.time.Instant.now());
+        }
+        Container agent = m.podTemplate("node-agent").getSpec().getContainers().get(0);
+        String certPattern = agent.getEnv().stream().filter(e -> e.getName().equals("GANTRY_TLS_CERT")).findFirst().orElseThrow().getValue();
+        for (var node : ConfigParser.parse(conf).nodes()) {
+            String file = certPattern.replace("$(GANTRY_NODE_NAME)", node.name()).substring("/etc/gantry/tls/".length());
+            assertTrue(gantryTlsNodes.contains(file), "gantry-tls-nodes holds " + file + ": " + gantryTlsNodes);
+            ServiceTls.load(tls.resolve("ca.crt").toString(), tls.resolve("nodes/" + node.name() + ".crt").toString(),
+                    tls.resolve("nodes/" + node.name() + ".key").toString(), new Peer.Node(node.name()), java.time.Instant.now());
+        }
     }
 
     private record Result(int exit, String err) {}

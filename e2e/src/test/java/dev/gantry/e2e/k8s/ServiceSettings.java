@@ -19,10 +19,11 @@ import java.util.stream.Stream;
  * @param grpcPort the application.yml placeholder behind {@code grpc.server.port}
  * @param httpPort the placeholder behind {@code micronaut.server.port} (where /prometheus is served)
  * @param bindHost the placeholder behind {@code grpc.server.host}
+ * @param internalPort the placeholder behind {@code gantry.internal.port} (the internal API, mutual TLS)
  * @param prometheusServed the /prometheus endpoint is enabled and not marked sensitive
  */
 public record ServiceSettings(String module, Placeholder grpcPort, Placeholder httpPort, Placeholder bindHost,
-        boolean prometheusServed, Set<String> environment) {
+        Placeholder internalPort, boolean prometheusServed, Set<String> environment) {
 
     /** {@code ${NAME:default}}. */
     public record Placeholder(String name, String defaultValue) {
@@ -58,6 +59,7 @@ public record ServiceSettings(String module, Placeholder grpcPort, Placeholder h
                     Placeholder.of(tree.path("grpc").path("server").path("port"), module + " grpc.server.port"),
                     Placeholder.of(tree.path("micronaut").path("server").path("port"), module + " micronaut.server.port"),
                     Placeholder.of(tree.path("grpc").path("server").path("host"), module + " grpc.server.host"),
+                    Placeholder.of(tree.path("gantry").path("internal").path("port"), module + " gantry.internal.port"),
                     prometheus, env);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -6,13 +6,13 @@ import dev.gantry.api.v1.GetGangStateResponse;
 import dev.gantry.api.v1.PartitionGang;
 import dev.gantry.gang.model.PartitionJobs;
 import io.grpc.stub.StreamObserver;
-import jakarta.inject.Singleton;
 
 /**
  * gantry.v1.Gang: reports what gang-svc tracks. Before the first snapshot it answers with an empty epoch, revision 0
- * and no partitions (nothing is tracked yet), not with an error.
+ * and no partitions (nothing is tracked yet), not with an error. Served on gang-svc's internal port to cluster peers
+ * only: it lists every job id of every gang-scheduled partition, and gang-svc authenticates no users, so it could not
+ * apply PrivateData; users see the same states through squeue (docs/security.md, "Service identity").
  */
-@Singleton
 public final class GangGrpcService extends GangGrpc.GangImplBase {
 
     private final GangStatusSource source;

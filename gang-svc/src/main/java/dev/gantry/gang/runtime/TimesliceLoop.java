@@ -6,7 +6,8 @@ import dev.gantry.api.v1.GangControlGrpc;
 import dev.gantry.gang.slice.PartitionDecision;
 import io.grpc.Channel;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
+import dev.gantry.common.tls.InternalChannels;
+import dev.gantry.common.tls.Peer;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.micronaut.context.annotation.Context;
@@ -52,9 +53,10 @@ public final class TimesliceLoop implements AutoCloseable {
         return t;
     });
 
+    /** Sends to scheduler-svc's GangControl on its internal port, over mutual TLS as gang-svc. */
     @Inject
-    public TimesliceLoop(LiveGang gang, @Value("${gantry.scheduler-address}") String schedulerAddress) {
-        this(gang, ManagedChannelBuilder.forTarget(schedulerAddress).usePlaintext().build(), true);
+    public TimesliceLoop(LiveGang gang, @Value("${gantry.scheduler-address}") String schedulerAddress, InternalChannels channels) {
+        this(gang, channels.open(schedulerAddress, Peer.SCHEDULER), true);
         scheduleNextTick();
         gang.onDecisions(this::sendSoon);
         LOG.info("decisions go to GangControl at {}", schedulerAddress);

@@ -110,6 +110,7 @@ public final class HubSession implements AutoCloseable {
         RegisterNodeRequest request = RegisterNodeRequest.newBuilder()
                 .setNode(node.name())
                 .setAgentAddress(node.agentAddress())
+                .setStepAddress(node.stepAddress())
                 .setHardware(NodeHardware.newBuilder()
                         .setCpus(node.hardware().cpus())
                         .setSockets(node.hardware().sockets())

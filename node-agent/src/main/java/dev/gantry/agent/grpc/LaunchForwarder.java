@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
  * Sends a multi-node launch on to the nodes below this agent in the launch tree ({@link FanoutTree}): each
@@ -28,7 +27,8 @@ import java.util.function.Function;
  * DEADLINE_EXCEEDED, no address) becomes ABORTED, which the controller turns into NODE_FAIL; other refusals keep
  * their code.
  *
- * <p>Thread-safe: one channel per peer address, created on first use.
+ * <p>Thread-safe: one long-lived channel per peer (its node and address), created on first use; in production a
+ * mutual-TLS channel to the peer's internal port that accepts only that node's agent.
  */
 public final class LaunchForwarder implements AutoCloseable {
 
@@ -42,12 +42,19 @@ public final class LaunchForwarder implements AutoCloseable {
         Telemetry NONE = ok -> {};
     }
 
-    private final Function<String, ManagedChannel> connect;
-    private final Telemetry telemetry;
-    private final ConcurrentHashMap<String, ManagedChannel> channels = new ConcurrentHashMap<>();
+    /** Opens a channel to the agent of {@code node} at {@code address} (host:port in production). */
+    public interface Connector {
+        ManagedChannel open(String node, String address);
+    }
 
-    /** @param connect opens a channel to a peer agent's address (host:port in production) */
-    public LaunchForwarder(Function<String, ManagedChannel> connect, Telemetry telemetry) {
+    private record Peer(String node, String address) {}
+
+    private final Connector connect;
+    private final Telemetry telemetry;
+    private final ConcurrentHashMap<Peer, ManagedChannel> channels = new ConcurrentHashMap<>();
+
+    /** @param connect opens a channel to a peer agent */
+    public LaunchForwarder(Connector connect, Telemetry telemetry) {
         this.connect = connect;
         this.telemetry = telemetry;
     }
@@ -96,7 +103,8 @@ public final class LaunchForwarder implements AutoCloseable {
                 .clearCoreIds().addAllCoreIds(head.getCoreIdsList())
                 .clearForwardTo().addAllForwardTo(branch.below())
                 .build();
-        NodeAgentGrpc.newStub(channels.computeIfAbsent(head.getAddress(), connect)).launchJob(forwarded, new StreamObserver<>() {
+        ManagedChannel channel = channels.computeIfAbsent(new Peer(head.getNode(), head.getAddress()), p -> connect.open(p.node(), p.address()));
+        NodeAgentGrpc.newStub(channel).launchJob(forwarded, new StreamObserver<>() {
             @Override
             public void onNext(LaunchJobResponse response) {
                 telemetry.forwarded(true);

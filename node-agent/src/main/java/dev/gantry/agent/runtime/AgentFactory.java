@@ -23,9 +23,17 @@ import dev.gantry.agent.auth.LocalAuthenticator;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialVerifier;
 import dev.gantry.common.credential.Ed25519;
+import dev.gantry.api.v1.NodeAgentGrpc;
+import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.InternalChannels;
+import dev.gantry.common.tls.InternalServer;
+import dev.gantry.common.tls.Peer;
+import dev.gantry.common.tls.ServiceTls;
+import dev.gantry.common.tls.TlsConfigurationException;
 import io.grpc.BindableService;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
@@ -80,9 +88,30 @@ class AgentFactory {
             @Value("${gantry.agent.hardware.sockets:}") String sockets,
             @Value("${gantry.agent.hardware.cores-per-socket:}") String coresPerSocket,
             @Value("${gantry.agent.hardware.threads-per-core:}") String threadsPerCore,
-            @Value("${gantry.agent.hardware.memory-mb:}") String memoryMb) {
+            @Value("${gantry.agent.hardware.memory-mb:}") String memoryMb,
+            @Value("${gantry.internal.port:6830}") int internalPort,
+            @Value("${gantry.agent.step-address:}") String stepAddress) {
         return AgentSettings.from(new AgentSettings.Raw(nodeName, schedulerAddress, credentialKey, advertiseAddress,
-                spoolDir, bindHost, grpcPort, cpus, sockets, coresPerSocket, threadsPerCore, memoryMb));
+                spoolDir, bindHost, grpcPort, cpus, sockets, coresPerSocket, threadsPerCore, memoryMb, internalPort, stepAddress));
+    }
+
+    /**
+     * This agent's certificate (it must name this node: GANTRY_NODE_NAME), the cluster CA and the key (GANTRY_TLS_*):
+     * checked at start. The agent presents it on its internal port and to scheduler-svc and its peers.
+     */
+    @Singleton
+    ServiceTls tls(AgentSettings settings, @Value("${gantry.tls.ca:}") String ca, @Value("${gantry.tls.cert:}") String cert,
+            @Value("${gantry.tls.key:}") String key) {
+        try {
+            return ServiceTls.load(ca, cert, key, new Peer.Node(settings.nodeName()), Instant.now());
+        } catch (TlsConfigurationException e) {
+            throw new AgentConfigurationException(e.getMessage(), e);
+        }
+    }
+
+    @Singleton
+    InternalChannels channels(ServiceTls tls) {
+        return new InternalChannels(tls);
     }
 
     @Singleton
@@ -115,14 +144,12 @@ class AgentFactory {
         return Executors.newScheduledThreadPool(2, Thread.ofPlatform().name("agent-hub-", 0).daemon(true).factory());
     }
 
+    /** scheduler-svc's internal port (AgentHub), over mutual TLS: only scheduler-svc's certificate is accepted. */
     @Singleton
     @Named(HUB)
     @Bean(preDestroy = "shutdownNow")
-    ManagedChannel hubChannel(AgentSettings settings) {
-        return ManagedChannelBuilder.forTarget(settings.schedulerAddress())
-                .usePlaintext()
-                .keepAliveTime(30, TimeUnit.SECONDS)
-                .build();
+    ManagedChannel hubChannel(AgentSettings settings, InternalChannels channels) {
+        return channels.open(settings.schedulerAddress(), Peer.SCHEDULER);
     }
 
     /** The job table and unacknowledged exits, in the spool directory's {@code state/} (survives agent restarts). */
@@ -194,11 +221,14 @@ class AgentFactory {
         return supervisor;
     }
 
-    /** Forwards multi-node launches to peer agents (TreeWidth fan-out), one plaintext channel per peer. */
+    /**
+     * Forwards multi-node launches to peer agents (TreeWidth fan-out), one mutual-TLS channel per peer, which accepts
+     * only the agent of the node the launch names.
+     */
     @Singleton
     @Bean(preDestroy = "close")
-    LaunchForwarder launchForwarder(AgentMetrics metrics) {
-        return new LaunchForwarder(address -> ManagedChannelBuilder.forTarget(address).usePlaintext().build(), metrics);
+    LaunchForwarder launchForwarder(AgentMetrics metrics, InternalChannels channels) {
+        return new LaunchForwarder((node, address) -> channels.open(address, new Peer.Node(node)), metrics);
     }
 
     /**
@@ -255,16 +285,43 @@ class AgentFactory {
                 supervisor, new StepRunner(BatchLauncher.defaultTools()), metrics::stepTasksStarted);
     }
 
-    @Singleton
-    NodeAgentGrpcService nodeAgent(AgentSettings settings, JobSupervisor supervisor, LaunchForwarder forwarder) {
-        return new NodeAgentGrpcService(supervisor, settings.nodeName(), forwarder);
+    /**
+     * The internal server (GANTRY_INTERNAL_PORT, default 6830; mutual TLS): NodeAgent, not a bean, so the public port
+     * does not serve it. StepAgent stays on the public port: srun calls it as a user process, with a step credential.
+     */
+    @Context
+    @Bean(preDestroy = "close")
+    InternalServer internalServer(AgentSettings settings, JobSupervisor supervisor, LaunchForwarder forwarder, ServiceTls tls,
+            @Value("${gantry.internal.host:127.0.0.1}") String host, @Value("${gantry.internal.port:6830}") int port) {
+        HealthStatusManager health = new HealthStatusManager();
+        try {
+            InternalServer server = serveInternal(InternalServer.on(host, port, tls),
+                    new NodeAgentGrpcService(supervisor, settings.nodeName(), forwarder), health.getHealthService()).start();
+            health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+            return server;
+        } catch (IOException e) {
+            throw new AgentConfigurationException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Who may call what on the internal port: NodeAgent scheduler-svc, and LaunchJob also a peer agent (launch
+     * forwarding; the launch still needs the controller's signed credential naming this node); health any peer.
+     */
+    static InternalServer.Builder serveInternal(InternalServer.Builder server, NodeAgentGrpcService nodeAgent, BindableService health) {
+        return server
+                .serve(nodeAgent, Admission.only(Peer.SCHEDULER))
+                .method(NodeAgentGrpc.getLaunchJobMethod(), Admission.only(Peer.SCHEDULER).or(Admission.ANY_NODE))
+                .serve(health, Admission.ANY_PEER);
     }
 
     @Singleton
     @Bean(preDestroy = "close")
     HubSession hubSession(AgentSettings settings, Hardware hardware, JobSupervisor supervisor,
             @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
-        NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), hardware, Instant.now(), version());
+        NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), settings.stepAddress(), hardware,
+                Instant.now(), version());
         return new HubSession(AgentHubGrpc.newBlockingStub(channel), node, supervisor::runningJobIds, supervisor::usage, scheduler,
                 new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
     }

@@ -3,13 +3,14 @@ package dev.gantry.agent.runtime;
 import dev.gantry.agent.grpc.HubSession;
 import dev.gantry.agent.node.Hardware;
 import dev.gantry.agent.process.JobSupervisor;
+import dev.gantry.common.tls.InternalServer;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Once the servers listen, starts registering with the controller. */
+/** Once the servers listen (the public one and the internal one it is given), starts registering with the controller. */
 @Singleton
 final class AgentLifecycle implements ApplicationEventListener<ServerStartupEvent> {
 
@@ -21,7 +22,7 @@ final class AgentLifecycle implements ApplicationEventListener<ServerStartupEven
     private final HubSession hub;
     private boolean started;
 
-    AgentLifecycle(AgentSettings settings, Hardware hardware, JobSupervisor supervisor, HubSession hub) {
+    AgentLifecycle(AgentSettings settings, Hardware hardware, JobSupervisor supervisor, HubSession hub, InternalServer internal) {
         this.settings = settings;
         this.hardware = hardware;
         this.supervisor = supervisor;
@@ -34,8 +35,9 @@ final class AgentLifecycle implements ApplicationEventListener<ServerStartupEven
             return;
         }
         started = true;
-        LOG.info("node {} ({}) serving at {}, controller at {}, spool {}, containment {}", settings.nodeName(), hardware.describe(),
-                settings.advertiseAddress(), settings.schedulerAddress(), settings.spoolDir(), supervisor.containmentMode());
+        LOG.info("node {} ({}) serving NodeAgent at {} (mutual TLS), StepAgent at {}, controller at {}, spool {}, containment {}",
+                settings.nodeName(), hardware.describe(), settings.advertiseAddress(), settings.stepAddress(), settings.schedulerAddress(),
+                settings.spoolDir(), supervisor.containmentMode());
         hub.start();
     }
 }

@@ -13,7 +13,10 @@ import java.security.PublicKey;
  * The agent's validated configuration. Each value comes from an environment variable (named in error
  * messages) through application.yml's {@code gantry.agent.*} keys, so either may set it.
  *
- * @param advertiseAddress host:port the controller reaches this agent at
+ * @param schedulerAddress scheduler-svc's internal port (AgentHub), reached over mutual TLS
+ * @param advertiseAddress host:port the controller (and peer agents) reach this agent's NodeAgent service at: its
+ *     internal port (GANTRY_INTERNAL_PORT), mutual TLS
+ * @param stepAddress host:port srun reaches this agent's StepAgent service at: its public gRPC port
  * @param spoolDir where job scripts are written
  */
 public record AgentSettings(
@@ -21,6 +24,7 @@ public record AgentSettings(
         String schedulerAddress,
         PublicKey credentialKey,
         String advertiseAddress,
+        String stepAddress,
         Path spoolDir,
         Hardware.Emulation emulation) {
 
@@ -37,7 +41,9 @@ public record AgentSettings(
             String sockets,
             String coresPerSocket,
             String threadsPerCore,
-            String memoryMb) {}
+            String memoryMb,
+            int internalPort,
+            String stepAddress) {}
 
     /** @throws AgentConfigurationException naming the variable and what is wrong with it */
     public static AgentSettings from(Raw raw) {
@@ -67,10 +73,17 @@ public record AgentSettings(
             throw new AgentConfigurationException("GANTRY_CRED_PUBLIC_KEY: " + e.getMessage(), e);
         }
         String advertise = raw.advertiseAddress().isBlank()
-                ? advertisedHost(raw.bindHost()) + ":" + raw.grpcPort()
+                ? advertisedHost(raw.bindHost()) + ":" + raw.internalPort()
                 : raw.advertiseAddress().trim();
         if (!isHostPort(advertise)) {
             throw new AgentConfigurationException("GANTRY_AGENT_ADVERTISE_ADDRESS='" + advertise + "': expected host:port");
+        }
+        // srun reaches the step service on the public port, at the host the controller reaches the agent at
+        String step = raw.stepAddress().isBlank()
+                ? advertise.substring(0, advertise.lastIndexOf(':')) + ":" + raw.grpcPort()
+                : raw.stepAddress().trim();
+        if (!isHostPort(step)) {
+            throw new AgentConfigurationException("GANTRY_AGENT_STEP_ADDRESS='" + step + "': expected host:port");
         }
         Path spool = raw.spoolDir().isBlank()
                 ? Path.of(System.getProperty("java.io.tmpdir"), "gantry-agent-" + node)
@@ -81,7 +94,7 @@ public record AgentSettings(
                 positiveInt("GANTRY_NODE_CORES_PER_SOCKET", raw.coresPerSocket()),
                 positiveInt("GANTRY_NODE_THREADS_PER_CORE", raw.threadsPerCore()),
                 positiveLong("GANTRY_NODE_MEMORY_MB", raw.memoryMb()));
-        return new AgentSettings(node, scheduler, key, advertise, spool.toAbsolutePath(), emulation);
+        return new AgentSettings(node, scheduler, key, advertise, step, spool.toAbsolutePath(), emulation);
     }
 
     private static String advertisedHost(String bindHost) {

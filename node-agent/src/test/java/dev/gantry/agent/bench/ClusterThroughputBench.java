@@ -48,15 +48,18 @@ class ClusterThroughputBench {
         String controller = System.getProperty("gantry.bench.controller", "");
         assumeTrue(!controller.isEmpty(), "benchmark: run with -Dgantry.bench.controller=host:port");
         int jobs = Integer.getInteger("gantry.bench.jobs", 2000);
-        Result r = run(controller, jobs);
+        Result r = run(controller, jobs, java.nio.file.Path.of(System.getProperty("gantry.bench.auth-socket", "auth.sock")));
         assertEquals(jobs, r.accepted(), "every submission accepted");
         assertEquals(jobs, r.completed(), "every job COMPLETED");
         System.out.println(r.line());
     }
 
-    /** {@code java -cp … ClusterThroughputBench host:port jobs}; exit status 1 unless every job completed. */
+    /**
+     * {@code java -cp … ClusterThroughputBench host:port jobs auth.sock}; exit status 1 unless every job completed. The
+     * calls authenticate with local tokens from the cluster's authenticator socket (the run directory's auth.sock).
+     */
     public static void main(String[] args) throws Exception {
-        Result r = run(args[0], Integer.parseInt(args[1]));
+        Result r = run(args[0], Integer.parseInt(args[1]), java.nio.file.Path.of(args[2]));
         System.out.println(r.line());
         if (r.accepted() != r.jobs() || r.completed() != r.jobs()) {
             System.out.printf("only %d accepted, %d completed%n", r.accepted(), r.completed());
@@ -69,13 +72,16 @@ class ClusterThroughputBench {
      * jobs (what {@code sbatch --wait} uses; no polling of the whole job list, which would cost the controller more
      * than the jobs do).
      */
-    static Result run(String controller, int jobs) throws InterruptedException {
-        ManagedChannel channel = ManagedChannelBuilder.forTarget(controller).usePlaintext().build();
+    static Result run(String controller, int jobs, java.nio.file.Path authSocket) throws InterruptedException {
+        ManagedChannel channel = ManagedChannelBuilder.forTarget(controller).usePlaintext()
+                .intercept(new LocalTokens(authSocket)).build();
         try {
             ControllerGrpc.ControllerStub async = ControllerGrpc.newStub(channel);
-            String user = "bench" + System.nanoTime() % 1_000_000; // this run's jobs only
-            JobSpec spec = JobSpec.newBuilder().setName("true").setScript("#!/bin/sh\ntrue\n").setWorkDir("/tmp")
-                    .setStdoutPath("/dev/null").setCpusPerTask(1).setMemPerNodeMb(1).setUser(user).setUid(0).setGid(0)
+            // the jobs run as the caller (the controller takes the user from the token); the name marks this run's jobs
+            String name = "bench" + System.nanoTime() % 1_000_000;
+            String user = System.getProperty("user.name");
+            JobSpec spec = JobSpec.newBuilder().setName(name).setScript("#!/bin/sh\ntrue\n").setWorkDir("/tmp")
+                    .setStdoutPath("/dev/null").setCpusPerTask(1).setMemPerNodeMb(1)
                     .putEnvironment("PATH", "/usr/bin:/bin").build();
             Set<Long> ids = ConcurrentHashMap.newKeySet();
             Set<Long> completed = ConcurrentHashMap.newKeySet();
@@ -88,6 +94,9 @@ class ClusterThroughputBench {
             async.watchJobs(WatchJobsRequest.newBuilder().setFilter(finished).build(), new StreamObserver<>() {
                 @Override
                 public void onNext(WatchJobsResponse r) {
+                    if (!r.getJob().getName().equals(name)) {
+                        return; // an earlier run's
+                    }
                     if (r.getJob().getState() == JobState.JOB_STATE_COMPLETED) {
                         completed.add(r.getJob().getJobId());
                     }
@@ -142,6 +151,55 @@ class ClusterThroughputBench {
             return new Result(jobs, ids.size(), done, (tSubmitted - t0) / 1e9, (tDone - t0) / 1e9);
         } finally {
             channel.shutdownNow();
+        }
+    }
+
+    /** The authorization header with a local token from the cluster's authenticator, fetched anew every minute. */
+    private static final class LocalTokens implements io.grpc.ClientInterceptor {
+        private static final io.grpc.Metadata.Key<String> AUTHORIZATION =
+                io.grpc.Metadata.Key.of("authorization", io.grpc.Metadata.ASCII_STRING_MARSHALLER);
+        private final java.nio.file.Path socket;
+        private String token;
+        private long fetchedAt;
+
+        LocalTokens(java.nio.file.Path socket) {
+            this.socket = socket;
+        }
+
+        private synchronized String token() {
+            if (token == null || System.nanoTime() - fetchedAt > TimeUnit.MINUTES.toNanos(1)) {
+                try (var ch = java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+                    ch.connect(java.net.UnixDomainSocketAddress.of(socket));
+                    token = new String(readAll(ch), java.nio.charset.StandardCharsets.US_ASCII).trim();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException("local authenticator at " + socket, e);
+                }
+                fetchedAt = System.nanoTime();
+            }
+            return token;
+        }
+
+        private static byte[] readAll(java.nio.channels.SocketChannel ch) throws java.io.IOException {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8192);
+            while (b.hasRemaining() && ch.read(b) >= 0) {
+                if (b.position() > 0 && b.get(b.position() - 1) == '\n') {
+                    break;
+                }
+            }
+            return java.util.Arrays.copyOf(b.array(), b.position());
+        }
+
+        @Override
+        public <Q, A> io.grpc.ClientCall<Q, A> interceptCall(io.grpc.MethodDescriptor<Q, A> method, io.grpc.CallOptions options,
+                io.grpc.Channel next) {
+            String value = "Bearer " + token();
+            return new io.grpc.ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
+                @Override
+                public void start(Listener<A> listener, io.grpc.Metadata headers) {
+                    headers.put(AUTHORIZATION, value);
+                    super.start(listener, headers);
+                }
+            };
         }
     }
 }

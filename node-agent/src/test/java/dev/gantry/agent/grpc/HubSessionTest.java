@@ -29,7 +29,7 @@ class HubSessionTest {
     private final FakeAgentHub hub = new FakeAgentHub();
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final HubSession session = new HubSession(hub.stub(),
-            new NodeIdentity("n7", "127.0.0.1:6820", new Hardware(8, 2, 2, 2, 16000), BOOT, "test"),
+            new NodeIdentity("n7", "127.0.0.1:6820", "127.0.0.1:6821", new Hardware(8, 2, 2, 2, 16000), BOOT, "test"),
             () -> List.of(5L, 9L),
             () -> List.of(new UsageSample(5, "debug", 12.5, 2048, 1024), new UsageSample(9, "debug", 0, 0, 0)), scheduler,
             new HubLink(new Backoff(Duration.ofMillis(20), Duration.ofMillis(100)), Duration.ofSeconds(30)),
@@ -50,6 +50,7 @@ class HubSessionTest {
         RegisterNodeRequest r = hub.registrations.get(0);
         assertEquals("n7", r.getNode());
         assertEquals("127.0.0.1:6820", r.getAgentAddress());
+        assertEquals("127.0.0.1:6821", r.getStepAddress());
         assertEquals(8, r.getHardware().getCpus());
         assertEquals(2, r.getHardware().getSockets());
         assertEquals(2, r.getHardware().getCoresPerSocket());

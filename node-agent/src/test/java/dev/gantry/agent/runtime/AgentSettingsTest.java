@@ -32,18 +32,25 @@ class AgentSettingsTest {
     }
 
     private static AgentSettings.Raw raw(UnaryOperator<String[]> change) {
-        String[] v = {"n1", "127.0.0.1:6817", publicKey == null ? "" : publicKey.toString(), "", "", "127.0.0.1", "", "", "", "", ""};
+        String[] v = {"n1", "127.0.0.1:6827", publicKey == null ? "" : publicKey.toString(), "", "", "127.0.0.1", "", "", "", "", "", ""};
         v = change.apply(v);
-        return new AgentSettings.Raw(v[0], v[1], v[2], v[3], v[4], v[5], 6820, v[6], v[7], v[8], v[9], v[10]);
+        return new AgentSettings.Raw(v[0], v[1], v[2], v[3], v[4], v[5], 6820, v[6], v[7], v[8], v[9], v[10], 6830, v[11]);
     }
 
     @Test
-    void defaults_advertiseBindHostAndPort_andSpoolUnderTmp() {
+    void defaults_advertiseBindHostAndPorts_andSpoolUnderTmp() {
         AgentSettings s = AgentSettings.from(raw(v -> v));
 
-        assertEquals("127.0.0.1:6820", s.advertiseAddress());
+        assertEquals("127.0.0.1:6830", s.advertiseAddress(), "NodeAgent: the internal port");
+        assertEquals("127.0.0.1:6820", s.stepAddress(), "StepAgent: the public port");
         assertEquals(Path.of(System.getProperty("java.io.tmpdir"), "gantry-agent-n1").toAbsolutePath(), s.spoolDir());
         assertEquals(new Hardware.Emulation(null, null, null, null, null), s.emulation());
+    }
+
+    @Test
+    void theStepAddress_followsTheAdvertisedHost_unlessSet() {
+        assertEquals("10.1.2.3:6820", AgentSettings.from(raw(set(3, "10.1.2.3:6830"))).stepAddress());
+        assertEquals("login:7000", AgentSettings.from(raw(set(11, "login:7000"))).stepAddress());
     }
 
     @Test
@@ -67,6 +74,7 @@ class AgentSettingsTest {
                 Arguments.of("key file is not a key", set(2, "/proc/version"), "GANTRY_CRED_PUBLIC_KEY: /proc/version: expected a PEM block"),
                 Arguments.of("scheduler without port", set(1, "localhost"), "GANTRY_SCHEDULER_ADDRESS='localhost'"),
                 Arguments.of("bad advertise address", set(3, "host:99999"), "GANTRY_AGENT_ADVERTISE_ADDRESS"),
+                Arguments.of("bad step address", set(11, "host"), "GANTRY_AGENT_STEP_ADDRESS='host': expected host:port"),
                 Arguments.of("CPUs not a number", set(6, "four"), "GANTRY_NODE_CPUS=four: expected a positive integer"),
                 Arguments.of("memory zero", set(10, "0"), "GANTRY_NODE_MEMORY_MB=0: expected a positive integer"));
     }

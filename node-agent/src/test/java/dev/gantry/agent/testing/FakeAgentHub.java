@@ -7,8 +7,9 @@ import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.RegisterNodeResponse;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.ReportJobExitResponse;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
+import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.InternalServer;
+import dev.gantry.common.tls.ServiceTls;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.Status;
@@ -38,7 +39,7 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
 
     private final String name = InProcessServerBuilder.generateName();
     private final Server server;
-    private final Server loopback;
+    private final InternalServer loopback;
     private final ManagedChannel channel;
     private final AtomicInteger refuseReports = new AtomicInteger();
     private volatile String epoch = "epoch-1";
@@ -49,15 +50,18 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
 
     /** Served in-process only. */
     public FakeAgentHub() {
-        this(false);
+        this(null);
     }
 
-    /** @param onLoopback also serve on a free loopback TCP port, for an agent that dials an address */
-    public FakeAgentHub(boolean onLoopback) {
+    /**
+     * @param loopbackAs when set, also serve on a free loopback TCP port, for an agent that dials an address, as
+     *     scheduler-svc's internal server does: mutual TLS with this identity, node agents only
+     */
+    public FakeAgentHub(ServiceTls loopbackAs) {
         try {
             server = InProcessServerBuilder.forName(name).addService(this).build().start();
-            loopback = onLoopback
-                    ? Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(this).build().start()
+            loopback = loopbackAs != null
+                    ? InternalServer.on("127.0.0.1", 0, loopbackAs).serve(this, Admission.ANY_NODE).start()
                     : null;
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -65,9 +69,13 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
         channel = InProcessChannelBuilder.forName(name).build();
     }
 
+    public boolean hasAddress() {
+        return loopback != null;
+    }
+
     /** host:port of the loopback server. */
     public String address() {
-        return "127.0.0.1:" + loopback.getPort();
+        return "127.0.0.1:" + loopback.port();
     }
 
     public AgentHubGrpc.AgentHubBlockingStub stub() {
@@ -152,7 +160,7 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
         channel.shutdownNow();
         server.shutdownNow();
         if (loopback != null) {
-            loopback.shutdownNow();
+            loopback.close();
         }
     }
 }

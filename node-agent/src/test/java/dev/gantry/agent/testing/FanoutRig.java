@@ -78,7 +78,7 @@ public final class FanoutRig implements AutoCloseable {
                     new BatchLauncher(dir, name, BatchLauncher.defaultTools(), siteScripts), new ProcessGroupContainment(), table,
                     scheduler, clock, exits, JobTelemetry.NONE,
                     new JobSupervisor.Timing(Duration.ofMillis(50), Duration.ofSeconds(1), Duration.ofMillis(200)));
-            forwarder = new LaunchForwarder(a -> InProcessChannelBuilder.forName(a).build(),
+            forwarder = new LaunchForwarder((node, a) -> InProcessChannelBuilder.forName(a).build(),
                     ok -> (ok ? forwardsOk : forwardsFailed).incrementAndGet());
             // srun's calls are authenticated as on a real agent: local tokens signed with the rig's authentication key
             Callers callers = new Callers(new CallerAuthenticator(new CallerAuthenticator.Settings(true, false, Optional.empty(),

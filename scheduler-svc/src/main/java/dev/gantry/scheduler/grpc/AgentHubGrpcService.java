@@ -7,22 +7,36 @@ import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.RegisterNodeResponse;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.ReportJobExitResponse;
+import dev.gantry.scheduler.runtime.Controller;
 import dev.gantry.scheduler.runtime.NodeTracker;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import io.grpc.Status;
+import dev.gantry.common.tls.PeerAccess;
 import io.grpc.stub.StreamObserver;
-import jakarta.inject.Singleton;
+import java.util.concurrent.Executor;
 
-/** The agents' side of the agent API (agent.proto: AgentHub). */
-@Singleton
+/**
+ * The agents' side of the agent API (agent.proto: AgentHub), on the internal server only ({@link InternalApi}): every
+ * caller is a node agent, and each request speaks for the node its certificate names or is refused
+ * (PERMISSION_DENIED): an agent cannot register as, keep alive, or report the exits of another node.
+ */
 public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
 
-    private final SchedulerRuntime runtime;
+    private final NodeTracker nodes;
+    private final Controller controller;
+    private final Executor responses;
     /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
     private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
     public AgentHubGrpcService(SchedulerRuntime runtime) {
-        this.runtime = runtime;
+        this(runtime.nodes(), runtime.controller(), runtime.responses());
+    }
+
+    /** @param responses where responses are completed: never the controller thread */
+    public AgentHubGrpcService(NodeTracker nodes, Controller controller, Executor responses) {
+        this.nodes = nodes;
+        this.controller = controller;
+        this.responses = responses;
     }
 
     @Override
@@ -31,7 +45,10 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
             out.onError(Status.INVALID_ARGUMENT.withDescription("node and agent_address: both are required").asRuntimeException());
             return;
         }
-        runtime.nodes().register(request).whenCompleteAsync(HOP, runtime.responses()).whenComplete((reg, error) -> {
+        if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/RegisterNode", out)) {
+            return;
+        }
+        nodes.register(request).whenCompleteAsync(HOP, responses).whenComplete((reg, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
                 return;
@@ -49,7 +66,10 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
 
     @Override
     public void heartbeat(HeartbeatRequest request, StreamObserver<HeartbeatResponse> out) {
-        runtime.nodes().heartbeat(request.getNode()).whenCompleteAsync(HOP, runtime.responses()).whenComplete((epoch, error) -> {
+        if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/Heartbeat", out)) {
+            return; // its usage reports too: they are part of the heartbeat
+        }
+        nodes.heartbeat(request.getNode()).whenCompleteAsync(HOP, responses).whenComplete((epoch, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
             } else {
@@ -61,7 +81,10 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
 
     @Override
     public void reportJobExit(ReportJobExitRequest request, StreamObserver<ReportJobExitResponse> out) {
-        runtime.controller().reportExit(request).whenCompleteAsync(HOP, runtime.responses()).whenComplete((v, error) -> {
+        if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/ReportJobExit", out)) {
+            return;
+        }
+        controller.reportExit(request).whenCompleteAsync(HOP, responses).whenComplete((v, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
             } else {

@@ -7,18 +7,22 @@ import dev.gantry.scheduler.runtime.Controller;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
-import jakarta.inject.Singleton;
+import java.util.concurrent.Executor;
 
-/** gang-svc's decisions (gang.proto GangControl), applied by the controller. */
-@Singleton
+/** gang-svc's decisions (gang.proto GangControl), applied by the controller; on the internal server, for gang-svc only. */
 public final class GangControlGrpcService extends GangControlGrpc.GangControlImplBase {
 
-    private final SchedulerRuntime runtime;
     private final Controller controller;
+    private final Executor responses;
 
     public GangControlGrpcService(SchedulerRuntime runtime) {
-        this.runtime = runtime;
-        this.controller = runtime.controller();
+        this(runtime.controller(), runtime.responses());
+    }
+
+    /** @param responses where responses are completed: never the controller thread */
+    public GangControlGrpcService(Controller controller, Executor responses) {
+        this.controller = controller;
+        this.responses = responses;
     }
 
     @Override
@@ -29,7 +33,7 @@ public final class GangControlGrpcService extends GangControlGrpc.GangControlImp
             return;
         }
         controller.gang.applySlice(request.getRevision(), request.getSuspendList(), request.getResumeList())
-                .whenCompleteAsync((v, e) -> { }, runtime.responses())
+                .whenCompleteAsync((v, e) -> { }, responses)
                 .whenComplete((r, e) -> {
                     if (e != null) {
                         out.onError(ControllerGrpcService.status(e));

@@ -9,6 +9,8 @@ import java.time.Instant;
  * @param registered its agent has registered since the controller started
  * @param down set DOWN (by an administrator, the config, or a failure); {@code reason} says why
  * @param notResponding heartbeats stopped for SlurmdTimeout
+ * @param agentAddress host:port of its agent's NodeAgent service (the agent's internal, mutual-TLS port)
+ * @param stepAddress host:port of its agent's StepAgent service, where srun connects (the agent's public port)
  */
 public record NodeRecord(
         NodeConfig config,
@@ -18,6 +20,7 @@ public record NodeRecord(
         boolean notResponding,
         String reason,
         String agentAddress,
+        String stepAddress,
         Instant lastSeen,
         Instant bootTime,
         int allocCpus,
@@ -27,7 +30,7 @@ public record NodeRecord(
     public static NodeRecord configured(NodeConfig config) {
         boolean down = config.state().equals("DOWN");
         boolean drain = config.state().equals("DRAIN");
-        return new NodeRecord(config, false, down, drain, false, down || drain ? "set in config" : "", "", null, null, 0, 0);
+        return new NodeRecord(config, false, down, drain, false, down || drain ? "set in config" : "", "", "", null, null, 0, 0);
     }
 
     public String name() {
@@ -62,24 +65,29 @@ public record NodeRecord(
     }
 
     public NodeRecord withAllocation(int cpus, long memoryMb) {
-        return new NodeRecord(config, registered, down, drain, notResponding, reason, agentAddress, lastSeen, bootTime,
-                cpus, memoryMb);
+        return new NodeRecord(config, registered, down, drain, notResponding, reason, agentAddress, stepAddress, lastSeen,
+                bootTime, cpus, memoryMb);
     }
 
+    /** Registered with its agent's NodeAgent and StepAgent at {@code address} (one port serving both, as in tests). */
     public NodeRecord registeredAt(String address, Instant now, Instant boot, boolean drainIt, String drainReason) {
+        return registeredAt(address, address, now, boot, drainIt, drainReason);
+    }
+
+    public NodeRecord registeredAt(String address, String stepAddress, Instant now, Instant boot, boolean drainIt, String drainReason) {
         return new NodeRecord(config, true, down && !reason.equals("Not responding") ? down : false,
-                drain || drainIt, false, drainIt ? drainReason : (notResponding ? "" : reason), address, now, boot,
+                drain || drainIt, false, drainIt ? drainReason : (notResponding ? "" : reason), address, stepAddress, now, boot,
                 allocCpus, allocMemoryMb);
     }
 
     public NodeRecord seenAt(Instant now) {
-        return new NodeRecord(config, registered, down, drain, false, notResponding ? "" : reason, agentAddress, now,
-                bootTime, allocCpus, allocMemoryMb);
+        return new NodeRecord(config, registered, down, drain, false, notResponding ? "" : reason, agentAddress, stepAddress,
+                now, bootTime, allocCpus, allocMemoryMb);
     }
 
     public NodeRecord notRespondingSince(String why) {
-        return new NodeRecord(config, registered, down, drain, true, why, agentAddress, lastSeen, bootTime, allocCpus,
-                allocMemoryMb);
+        return new NodeRecord(config, registered, down, drain, true, why, agentAddress, stepAddress, lastSeen, bootTime,
+                allocCpus, allocMemoryMb);
     }
 
     /** The node's states as Slurm writes them in scontrol (IDLE, MIXED+DRAIN, DOWN*, …). */

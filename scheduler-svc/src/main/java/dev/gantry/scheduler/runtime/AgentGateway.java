@@ -12,54 +12,67 @@ import dev.gantry.api.v1.SuspendJobResponse;
 import dev.gantry.api.v1.TerminateJobRequest;
 import dev.gantry.api.v1.TerminateJobResponse;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.grpc.stub.StreamObserver;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-/** Calls node agents, one channel per agent address. Calls are asynchronous. Thread-safe. */
+/**
+ * Calls node agents, one long-lived channel per agent (its node and address: a node that registers from a new address
+ * gets a new channel). Calls are asynchronous. Thread-safe.
+ */
 public final class AgentGateway implements AutoCloseable {
 
-    private static final long DEADLINE_SECONDS = 30;
-    private final ConcurrentHashMap<String, ManagedChannel> channels = new ConcurrentHashMap<>();
+    /** Opens a channel to the agent of {@code node} at {@code address} (production: mutual TLS, the server must be that node's agent). */
+    public interface Connector {
+        ManagedChannel open(String node, String address);
+    }
 
-    private NodeAgentGrpc.NodeAgentStub stub(String address) {
-        ManagedChannel ch = channels.computeIfAbsent(address,
-                a -> ManagedChannelBuilder.forTarget(a).usePlaintext().build());
+    private static final long DEADLINE_SECONDS = 30;
+    private final Connector connector;
+    private final ConcurrentHashMap<Agent, ManagedChannel> channels = new ConcurrentHashMap<>();
+
+    private record Agent(String node, String address) {}
+
+    public AgentGateway(Connector connector) {
+        this.connector = connector;
+    }
+
+    private NodeAgentGrpc.NodeAgentStub stub(String node, String address) {
+        ManagedChannel ch = channels.computeIfAbsent(new Agent(node, address), a -> connector.open(a.node(), a.address()));
         return NodeAgentGrpc.newStub(ch).withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS);
     }
 
-    public CompletableFuture<LaunchJobResponse> launch(String address, LaunchJobRequest request) {
+    public CompletableFuture<LaunchJobResponse> launch(String node, String address, LaunchJobRequest request) {
         CompletableFuture<LaunchJobResponse> f = new CompletableFuture<>();
-        stub(address).launchJob(request, observer(f));
+        stub(node, address).launchJob(request, observer(f));
         return f;
     }
 
-    public CompletableFuture<TerminateJobResponse> terminate(String address, long jobId, long killWaitSeconds, String reason) {
+    public CompletableFuture<TerminateJobResponse> terminate(String node, String address, long jobId, long killWaitSeconds, String reason) {
         CompletableFuture<TerminateJobResponse> f = new CompletableFuture<>();
-        stub(address).terminateJob(TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds)
+        stub(node, address).terminateJob(TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds)
                 .setReason(reason).build(), observer(f));
         return f;
     }
 
-    public CompletableFuture<SignalJobResponse> signal(String address, long jobId, int signal) {
+    public CompletableFuture<SignalJobResponse> signal(String node, String address, long jobId, int signal) {
         CompletableFuture<SignalJobResponse> f = new CompletableFuture<>();
-        stub(address).signalJob(SignalJobRequest.newBuilder().setJobId(jobId).setSignal(signal).build(), observer(f));
+        stub(node, address).signalJob(SignalJobRequest.newBuilder().setJobId(jobId).setSignal(signal).build(), observer(f));
         return f;
     }
 
     /** SuspendJob for run {@code restartCount} of the job. */
-    public CompletableFuture<SuspendJobResponse> suspend(String address, long jobId, int restartCount) {
+    public CompletableFuture<SuspendJobResponse> suspend(String node, String address, long jobId, int restartCount) {
         CompletableFuture<SuspendJobResponse> f = new CompletableFuture<>();
-        stub(address).suspendJob(SuspendJobRequest.newBuilder().setJobId(jobId).setRestartCount(restartCount).build(), observer(f));
+        stub(node, address).suspendJob(SuspendJobRequest.newBuilder().setJobId(jobId).setRestartCount(restartCount).build(), observer(f));
         return f;
     }
 
     /** ResumeJob for run {@code restartCount} of the job. */
-    public CompletableFuture<ResumeJobResponse> resume(String address, long jobId, int restartCount) {
+    public CompletableFuture<ResumeJobResponse> resume(String node, String address, long jobId, int restartCount) {
         CompletableFuture<ResumeJobResponse> f = new CompletableFuture<>();
-        stub(address).resumeJob(ResumeJobRequest.newBuilder().setJobId(jobId).setRestartCount(restartCount).build(), observer(f));
+        stub(node, address).resumeJob(ResumeJobRequest.newBuilder().setJobId(jobId).setRestartCount(restartCount).build(), observer(f));
         return f;
     }
 

@@ -674,6 +674,11 @@ public final class Controller implements AutoCloseable {
         return events.epoch();
     }
 
+    /** The controller's state: read it on the controller thread only ({@link #call}, {@link #run}). */
+    public ClusterState state() {
+        return state;
+    }
+
     @Override
     public void close() {
         thread.shutdown();

@@ -62,11 +62,13 @@ public final class JobLauncher {
     /** A launch ready to go: its credential signed and its request built. */
     final class Launch {
         private final JobRecord job;
+        private final String node;
         private final String address;
         private final LaunchJobRequest request;
 
-        private Launch(JobRecord job, String address, LaunchJobRequest request) {
+        private Launch(JobRecord job, String node, String address, LaunchJobRequest request) {
             this.job = job;
+            this.node = node;
             this.address = address;
             this.request = request;
         }
@@ -74,7 +76,7 @@ public final class JobLauncher {
         /** Sends it to the batch host's agent; a failure is handled on the controller thread. */
         void send() {
             long t0 = System.nanoTime();
-            agents.launch(address, request).whenComplete((response, error) -> {
+            agents.launch(node, address, request).whenComplete((response, error) -> {
                 controller.metrics.launchRoundTrip(System.nanoTime() - t0, error == null);
                 if (error != null) {
                     controller.run(() -> launchFailed(job, error));
@@ -128,7 +130,7 @@ public final class JobLauncher {
                     .addAllCoreIds(share.coreIds()));
         }
         request.setCredential(signer.sign(cred.build()));
-        return new Launch(job, host.agentAddress(), request.build());
+        return new Launch(job, host.name(), host.agentAddress(), request.build());
     }
 
     /**
@@ -243,7 +245,7 @@ public final class JobLauncher {
         if (host == null || host.agentAddress().isEmpty()) {
             return;
         }
-        agents.terminate(host.agentAddress(), job.id(), killWaitSeconds, why).whenComplete((r, error) -> {
+        agents.terminate(host.name(), host.agentAddress(), job.id(), killWaitSeconds, why).whenComplete((r, error) -> {
             if (error == null) {
                 answered(job.id(), host.name(), r);
             } else {
@@ -274,8 +276,8 @@ public final class JobLauncher {
             }
             String address = host.agentAddress();
             controlOrder.after(job.id(), node, () -> suspend
-                    ? agents.suspend(address, job.id(), run).thenApply(r -> (Object) r)
-                    : agents.resume(address, job.id(), run).thenApply(r -> (Object) r))
+                    ? agents.suspend(node, address, job.id(), run).thenApply(r -> (Object) r)
+                    : agents.resume(node, address, job.id(), run).thenApply(r -> (Object) r))
                     .whenComplete((r, error) -> {
                         if (error != null) {
                             LOG.warn("{} job {} on {}: {}", suspend ? "suspend" : "resume", job.id(), node, Status.fromThrowable(error));
@@ -294,7 +296,7 @@ public final class JobLauncher {
             if (n == null || n.agentAddress().isEmpty()) {
                 continue;
             }
-            agents.signal(n.agentAddress(), job.id(), signal).whenComplete((r, error) -> {
+            agents.signal(node, n.agentAddress(), job.id(), signal).whenComplete((r, error) -> {
                 if (error != null) {
                     LOG.warn("signal {} to job {} on {}: {}", signal, job.id(), node, Status.fromThrowable(error));
                 }
@@ -308,7 +310,7 @@ public final class JobLauncher {
     }
 
     private void terminateOrphan(NodeRecord node, long jobId, long killWaitSeconds, String why) {
-        agents.terminate(node.agentAddress(), jobId, killWaitSeconds, why).whenComplete((r, error) -> {
+        agents.terminate(node.name(), node.agentAddress(), jobId, killWaitSeconds, why).whenComplete((r, error) -> {
             if (error != null) {
                 LOG.warn("terminate ({}) job {} on {}: {}", why, jobId, node.name(), Status.fromThrowable(error));
             } else {

@@ -102,7 +102,7 @@ public final class JobSteps {
                     .setCredential(controller.launcher.stepCredential(j, Integer.toString(step.stepId()), nodes, r.getArgvList()));
             for (StepLayout.Placement p : layout.placements()) {
                 NodeRecord n = controller.state.node(p.node());
-                out.addTargets(StepTarget.newBuilder().setNode(p.node()).setAddress(n.agentAddress())
+                out.addTargets(StepTarget.newBuilder().setNode(p.node()).setAddress(n.stepAddress())
                         .setNodeId(p.nodeId()).addAllTaskIds(p.taskIds()));
             }
             controller.metrics.stepStarted(j.partition());

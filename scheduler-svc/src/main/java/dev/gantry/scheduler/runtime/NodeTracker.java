@@ -57,7 +57,8 @@ public final class NodeTracker {
                     : hw.getRealMemoryMb() < n.config().realMemoryMb() ? "Low RealMemory" : null;
             Instant now = controller.clock.instant();
             Instant boot = r.hasBootTime() ? JobProtos.instant(r.getBootTime()) : now;
-            NodeRecord updated = n.registeredAt(r.getAgentAddress(), now, boot, low != null, low);
+            NodeRecord updated = n.registeredAt(r.getAgentAddress(), r.getStepAddress().isEmpty() ? r.getAgentAddress() : r.getStepAddress(),
+                    now, boot, low != null, low);
             controller.state.putNode(updated);
             publish(updated.name());
             // Jobs the agent still runs that the controller considers over are orphans: kill them.

@@ -14,8 +14,9 @@ import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JdbcJobStore;
 import dev.gantry.scheduler.store.JdbcStateStore;
 import dev.gantry.scheduler.store.StoreException;
+import dev.gantry.common.tls.InternalChannels;
+import dev.gantry.common.tls.Peer;
 import io.grpc.ManagedChannel;
-import io.grpc.ManagedChannelBuilder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Value;
@@ -55,6 +56,7 @@ public final class SchedulerRuntime implements AutoCloseable {
 
     public SchedulerRuntime(
             MeterRegistry registry,
+            InternalChannels channels,
             @Value("${gantry.config}") String configFile,
             @Value("${gantry.state-dir}") String stateDir,
             @Value("${gantry.database.url:}") String databaseUrl,
@@ -73,7 +75,8 @@ public final class SchedulerRuntime implements AutoCloseable {
         SchedulerMetrics metrics = new SchedulerMetrics(registry);
         this.writer = new GroupCommitWriter(new JdbcJobStore(database.dataSource()), metrics::committed);
         this.events = new EventLog();
-        this.agents = new AgentGateway();
+        // agents and select-svc are reached on their internal ports, over mutual TLS, and must be who they should be
+        this.agents = new AgentGateway((node, address) -> channels.open(address, new Peer.Node(node)));
         Path priv = privateKey.isBlank() ? state.resolve("cred/cred.key") : Path.of(privateKey);
         Path pub = publicKey.isBlank() ? state.resolve("cred/cred.pub") : Path.of(publicKey);
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
@@ -87,7 +90,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.steps = new JobSteps(controller, store.loadSteps());
         this.nodes = new NodeTracker(controller, config);
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
-        this.selectChannel = ManagedChannelBuilder.forTarget(selectAddress).usePlaintext().build();
+        this.selectChannel = channels.open(selectAddress, Peer.SELECT);
         BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE))
                 ? BackfillSettings.parse(config.get(Keys.SCHEDULER_PARAMETERS)) : null;
         this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill);

@@ -7,6 +7,9 @@ import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.health.v1.HealthGrpc;
 import java.io.IOException;
 import java.net.ServerSocket;
+import dev.gantry.common.tls.CertificateDirectory;
+import dev.gantry.common.tls.ClusterCa;
+import dev.gantry.common.tls.Peer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +87,14 @@ final class SchedulerProcess implements AutoCloseable {
         // callers authenticate as with bin/gantry up: local tokens the clients sign with the cluster's authentication key
         dev.gantry.common.credential.CredentialKeys.createIfMissing(authKey(runDir), authPublicKey(runDir));
         pb.environment().put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey(runDir).toString());
+        // its service identity (the internal port needs one, though nothing calls it here)
+        CertificateDirectory tls = CertificateDirectory.open(state.resolve("tls"), "bench", Instant.now());
+        tls.issue(Peer.SCHEDULER, List.of(), Instant.now(), ClusterCa.DEFAULT_VALIDITY);
+        pb.environment().putAll(Map.of(
+                "GANTRY_TLS_CA", tls.caCertificate().toString(),
+                "GANTRY_TLS_CERT", tls.certificate(Peer.SCHEDULER).toString(),
+                "GANTRY_TLS_KEY", tls.key(Peer.SCHEDULER).toString(),
+                "GANTRY_INTERNAL_PORT", Integer.toString(freePort())));
         pb.environment().putAll(Map.of(
                 "GANTRY_BIND_HOST", "127.0.0.1",
                 "GANTRY_CONFIG", config.toString(),

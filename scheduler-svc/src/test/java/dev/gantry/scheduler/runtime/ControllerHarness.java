@@ -78,7 +78,9 @@ final class ControllerHarness implements AutoCloseable {
     final MemoryStore store;
     final JobStore jobStore;
     final GroupCommitWriter writer;
-    final AgentGateway agents = new AgentGateway();
+    /** Fake agents serve plaintext on loopback (the transport's TLS is tested in common's InternalServerTest). */
+    final AgentGateway agents = new AgentGateway((node, address) ->
+            io.grpc.ManagedChannelBuilder.forTarget(address).usePlaintext().build());
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     final Controller controller;
 

@@ -1,0 +1,142 @@
+package dev.gantry.common.tls;
+
+import io.grpc.BindableService;
+import io.grpc.MethodDescriptor;
+import io.grpc.Server;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.NettyServerBuilder;
+import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
+
+/**
+ * A service's internal gRPC server: its own port, apart from the public one, TLS 1.3 only, a client certificate from
+ * the cluster CA required on every connection ({@link CaTrust}), and every call admitted by its service's or method's
+ * {@link Admission} ({@link PeerAccess}). A connection without a certificate, with one from another CA or naming no
+ * peer fails in the handshake; a certified peer calling what it may not ends PERMISSION_DENIED. Only the services
+ * added here are served (a call of any other is UNIMPLEMENTED).
+ *
+ * <p>Connections are long-lived: clients keep one channel per peer ({@link InternalChannels}), so a handshake is paid
+ * once per connection, not per call. Thread-safe once started.
+ */
+public final class InternalServer implements AutoCloseable {
+
+    /** Internal peers are trusted with large messages (a Plan of the whole queue). */
+    static final int MAX_MESSAGE_BYTES = 256 << 20;
+
+    private final Server server;
+
+    private InternalServer(Server server) {
+        this.server = server;
+    }
+
+    /** A server for {@code host:port} (port 0: any free port) presenting {@code tls}'s certificate. */
+    public static Builder on(String host, int port, ServiceTls tls) {
+        return new Builder(host, port, tls);
+    }
+
+    /** The port it listens on. */
+    public int port() {
+        return server.getPort();
+    }
+
+    /**
+     * Stops taking calls, lets running ones finish for up to a second, then cancels the rest (long-lived calls such as
+     * the event stream never finish by themselves; their clients reconnect, unary callers retry).
+     */
+    @Override
+    public void close() {
+        server.shutdown();
+        try {
+            if (!server.awaitTermination(1, TimeUnit.SECONDS)) {
+                server.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            server.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** What the server serves, and to whom. */
+    public static final class Builder {
+        private final String host;
+        private final int port;
+        private final ServiceTls tls;
+        private final List<ServerServiceDefinition> services = new ArrayList<>();
+        private final Map<String, Admission> byService = new LinkedHashMap<>();
+        private final Map<String, Admission> byMethod = new LinkedHashMap<>();
+        private boolean direct;
+
+        private Builder(String host, int port, ServiceTls tls) {
+            this.host = host;
+            this.port = port;
+            this.tls = tls;
+        }
+
+        /** Serves {@code service} to the peers {@code who} admits. */
+        public Builder serve(BindableService service, Admission who) {
+            return serve(service.bindService(), who);
+        }
+
+        /** Serves {@code service} to the peers {@code who} admits. */
+        public Builder serve(ServerServiceDefinition service, Admission who) {
+            services.add(service);
+            byService.put(service.getServiceDescriptor().getName(), who);
+            return this;
+        }
+
+        /** One method of a served service admits {@code who} instead of its service's peers. */
+        public Builder method(MethodDescriptor<?, ?> method, Admission who) {
+            byMethod.put(method.getFullMethodName(), who);
+            return this;
+        }
+
+        /** Calls run on the transport's threads (handlers that never block; see select-svc's DirectCalls). */
+        public Builder directExecutor() {
+            this.direct = true;
+            return this;
+        }
+
+        /** Binds the port and starts serving. */
+        public InternalServer start() throws IOException {
+            PeerAccess access = new PeerAccess(byService, byMethod);
+            NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress(host, port))
+                    .sslContext(serverContext(tls))
+                    .maxInboundMessageSize(MAX_MESSAGE_BYTES)
+                    // clients ping every 30 s on long calls (the event stream) to notice a dead peer; allow it
+                    .permitKeepAliveTime(10, TimeUnit.SECONDS)
+                    .permitKeepAliveWithoutCalls(true);
+            if (direct) {
+                b.directExecutor();
+            }
+            for (ServerServiceDefinition s : services) {
+                b.addService(ServerInterceptors.intercept(s, access));
+            }
+            return new InternalServer(b.build().start());
+        }
+    }
+
+    static SslContext serverContext(ServiceTls tls) {
+        try {
+            return GrpcSslContexts.configure(SslContextBuilder.forServer(tls.key(), tls.chain().toArray(X509Certificate[]::new)))
+                    .trustManager(new CaTrust(tls.ca(), Admission.ANY_PEER))
+                    .clientAuth(ClientAuth.REQUIRE)
+                    .protocols("TLSv1.3")
+                    .build();
+        } catch (SSLException e) {
+            throw new UncheckedIOException("cannot set up TLS for the internal server: " + e.getMessage(), e);
+        }
+    }
+}
