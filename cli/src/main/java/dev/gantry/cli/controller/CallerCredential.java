@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>with GANTRY_AUTH=munge, a MUNGE credential from the site's munged ({@code munge -n}, socket GANTRY_MUNGE_SOCKET);</li>
  *   <li>a local token from the node's local authenticator: GANTRY_AUTH_SOCKET, else {@code auth.sock} beside the local
  *       cluster's {@code controller.addr}, else /run/gantry/auth.sock;</li>
- *   <li>a MUNGE credential, when {@code munge} is installed;</li>
+ *   <li>a MUNGE credential, when munged's socket is there (GANTRY_MUNGE_SOCKET, else /run/munge/munge.socket.2);</li>
  * </ol>
  * else none, and the controller answers with what it accepts. Thread-safe.
  */
@@ -38,6 +38,7 @@ public final class CallerCredential implements ClientInterceptor {
 
     private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
     static final Path SYSTEM_SOCKET = Path.of("/run/gantry/auth.sock");
+    static final Path DEFAULT_MUNGE_SOCKET = Path.of("/run/munge/munge.socket.2");
 
     private final Map<String, String> environment;
     private final Optional<Path> clusterDir;
@@ -109,7 +110,9 @@ public final class CallerCredential implements ClientInterceptor {
         if (socket.isPresent()) {
             return "Bearer " + localToken(socket.get());
         }
-        return munge().orElse(null);
+        // MUNGE only where munged answers here (its socket exists): else no credential, and the controller says what it
+        // accepts
+        return Files.exists(mungeSocket()) ? munge().orElse(null) : null;
     }
 
     private Optional<Path> localSocket() {
@@ -139,6 +142,11 @@ public final class CallerCredential implements ClientInterceptor {
         } catch (IOException e) {
             throw new CredentialUnavailableException("cannot reach the local authenticator at " + socket + ": " + e.getMessage());
         }
+    }
+
+    private Path mungeSocket() {
+        String socket = environment.get("GANTRY_MUNGE_SOCKET");
+        return socket == null || socket.isBlank() ? DEFAULT_MUNGE_SOCKET : Path.of(socket);
     }
 
     private Optional<String> munge() {

@@ -1,0 +1,72 @@
+package dev.gantry.cli.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which credential a command sends, in the documented order. */
+class CallerCredentialTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A local authenticator that answers every connection with {@code line}. */
+    private Path authenticator(String line) throws Exception {
+        Path socket = tmp.resolve("auth.sock");
+        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(socket));
+        Thread.ofVirtual().start(() -> {
+            try (server) {
+                while (true) {
+                    try (SocketChannel c = server.accept()) {
+                        c.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.US_ASCII)));
+                    }
+                }
+            } catch (Exception e) {
+                // closed
+            }
+        });
+        return socket;
+    }
+
+    @Test
+    void aJwtInTheEnvironment_comesFirst() throws Exception {
+        Path socket = authenticator("local-token");
+        var c = new CallerCredential(Map.of("SLURM_JWT", "the.jwt.token", "GANTRY_AUTH_SOCKET", socket.toString()), Optional.empty());
+        assertEquals("Bearer the.jwt.token", c.header());
+    }
+
+    @Test
+    void theLocalAuthenticatorsToken_isSentAsBearer_fromTheSocketBesideTheControllerAddress() throws Exception {
+        authenticator("local-token");
+        var c = new CallerCredential(Map.of(), Optional.of(tmp));
+        assertEquals("Bearer local-token", c.header());
+    }
+
+    @Test
+    void anAuthenticatorsRefusal_isTheCommandsError() throws Exception {
+        Path socket = authenticator("ERROR uid 4242 has no account on node n1");
+        var c = new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", socket.toString()), Optional.empty());
+        var e = assertThrows(CallerCredential.CredentialUnavailableException.class, c::header);
+        assertTrue(e.getMessage().contains("uid 4242 has no account"), e.getMessage());
+    }
+
+    @Test
+    void withNoAuthenticatorAndNoMunged_noCredentialIsSent_andTheControllerSaysWhatItAccepts() {
+        var c = new CallerCredential(Map.of("GANTRY_MUNGE_SOCKET", tmp.resolve("no-munged").toString()), Optional.of(tmp));
+        assertNull(c.header());
+    }
+}
