@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.api.v1.GetJobRequest;
@@ -20,16 +19,15 @@ import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.MetadataUtils;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -53,7 +51,11 @@ class PrivateDataE2ETest {
     private static final String SECRET = "s3cr3t-" + Long.toHexString(new SecureRandom().nextLong());
 
     /** An unprivileged local user and the directory their commands run in. */
-    private record User(String name, int uid, int gid, Path home) {}
+    private record User(LocalUsers.User account, Path home) {
+        String name() {
+            return account.name();
+        }
+    }
 
     private TestCluster cluster;
     private User alice;
@@ -62,11 +64,7 @@ class PrivateDataE2ETest {
 
     @BeforeAll
     void up(@TempDir Path tmp) throws Exception {
-        assumeTrue("0".equals(run(List.of("id", "-u"), Path.of("/"), Map.of()).out().strip()),
-                "needs root, to create users and act as them");
-        assumeTrue(run(List.of("sh", "-c", "command -v useradd && command -v setpriv"), Path.of("/"), Map.of()).exit() == 0,
-                "needs useradd and setpriv");
-        run(List.of("chmod", "755", tmp.toString()), Path.of("/"), Map.of());
+        run(List.of("chmod", "755", tmp.toString()));
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         Files.write(tmp.resolve("jwt_hs256.key"), key);
@@ -84,7 +82,7 @@ class PrivateDataE2ETest {
                 PartitionName=closed Nodes=p[1-2] MaxTime=60 State=DOWN
                 Account=science Users=gantry-pd1,gantry-pd2
                 """).formatted(tmp.resolve("jwt_hs256.key")));
-        run(List.of("chmod", "755", cluster.runDir.toString()), Path.of("/"), Map.of());
+        run(List.of("chmod", "755", cluster.runDir.toString()));
         script = tmp.resolve("job.sh");
         Files.writeString(script, "#!/bin/sh\n# api_key=" + SECRET + "\nsleep 600\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
@@ -100,43 +98,27 @@ class PrivateDataE2ETest {
     // ---------------------------------------------------------------- users and their commands
 
     private static User user(String name, Path tmp) throws Exception {
-        if (run(List.of("id", "-u", name), Path.of("/"), Map.of()).exit() != 0) {
-            run(List.of("useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", name), Path.of("/"), Map.of());
-        }
-        Shell.Result uid = run(List.of("id", "-u", name), Path.of("/"), Map.of());
-        assumeTrue(uid.exit() == 0, "cannot create user " + name + ": " + uid);
-        int gid = Integer.parseInt(run(List.of("id", "-g", name), Path.of("/"), Map.of()).out().strip());
+        LocalUsers.User user = LocalUsers.ensure(name);
         Path home = Files.createDirectories(tmp.resolve("home-" + name));
-        run(List.of("chown", uid.out().strip() + ":" + gid, home.toString()), Path.of("/"), Map.of());
-        return new User(name, Integer.parseInt(uid.out().strip()), gid, home);
+        run(List.of("chown", user.uid() + ":" + user.gid(), home.toString()));
+        return new User(user, home);
     }
 
     /** A Slurm command of this tree run by {@code user} in its home, with {@code env} added. */
     private Shell.Result as(User user, Map<String, String> env, String command, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + user.uid(), "--regid=" + user.gid(), "--init-groups",
-                "env", "GANTRY_RUN_DIR=" + cluster.runDir, "HOME=" + user.home()));
-        env.forEach((k, v) -> cmd.add(k + "=" + v));
-        cmd.add(TestCluster.home().resolve("bin").resolve(command).toString());
+        Map<String, String> all = new LinkedHashMap<>(Map.of("GANTRY_RUN_DIR", cluster.runDir.toString(), "HOME", user.home().toString()));
+        all.putAll(env);
+        List<String> cmd = new ArrayList<>(List.of(TestCluster.home().resolve("bin").resolve(command).toString()));
         cmd.addAll(List.of(args));
-        return run(cmd, user.home(), Map.of());
+        return LocalUsers.as(user.account(), user.home(), all, cmd.toArray(String[]::new));
     }
 
     private Shell.Result as(User user, String command, String... args) throws Exception {
         return as(user, Map.of(), command, args);
     }
 
-    private static Shell.Result run(List<String> cmd, Path cwd, Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile());
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        p.getOutputStream().close();
-        byte[] out = p.getInputStream().readAllBytes();
-        byte[] err = p.getErrorStream().readAllBytes();
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(cmd + " did not finish");
-        }
-        return new Shell.Result(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    private static Shell.Result run(List<String> cmd) throws Exception {
+        return LocalUsers.run(cmd);
     }
 
     /** sbatch by {@code user} into the DOWN partition (it stays pending), with a secret in its environment. */

@@ -126,6 +126,19 @@ public final class InternalServer implements AutoCloseable {
             }
             return new InternalServer(b.build().start());
         }
+
+        /**
+         * {@link #start()}, where a port that cannot be bound fails the service's start with a message naming the
+         * setting (GANTRY_INTERNAL_PORT) and the address.
+         */
+        public InternalServer startOrFail() {
+            try {
+                return start();
+            } catch (IOException e) {
+                throw new UncheckedIOException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
+                        + e.getMessage(), e);
+            }
+        }
     }
 
     static SslContext serverContext(ServiceTls tls) {

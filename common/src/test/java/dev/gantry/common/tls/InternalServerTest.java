@@ -2,6 +2,7 @@ package dev.gantry.common.tls;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.api.v1.HeartbeatRequest;
@@ -18,6 +19,7 @@ import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,6 +65,15 @@ class InternalServerTest {
     void stop() {
         channels.forEach(ManagedChannel::shutdownNow);
         server.close();
+    }
+
+    @Test
+    void aPortInUse_failsTheStart_namingTheSettingAndAddress() {
+        UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                () -> InternalServer.on("127.0.0.1", server.port(), certs.load(Peer.GANG, Instant.now())).startOrFail());
+
+        assertTrue(e.getMessage().startsWith("GANTRY_INTERNAL_PORT=" + server.port() + ": cannot listen on 127.0.0.1:"
+                + server.port()), e.getMessage());
     }
 
     @Test

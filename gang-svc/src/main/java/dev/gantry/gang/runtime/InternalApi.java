@@ -14,8 +14,6 @@ import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,15 +46,11 @@ public class InternalApi {
     InternalServer internalServer(LiveGang gang, ServiceTls tls, @Value("${gantry.internal.host:127.0.0.1}") String host,
             @Value("${gantry.internal.port:6829}") int port) {
         HealthStatusManager health = new HealthStatusManager();
-        try {
-            InternalServer server = serve(InternalServer.on(host, port, tls), new GangGrpcService(gang), health.getHealthService()).start();
-            health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
-            LOG.info("internal API (Gang) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
-            return server;
-        } catch (IOException e) {
-            throw new UncheckedIOException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
-                    + e.getMessage(), e);
-        }
+        InternalServer server = serve(InternalServer.on(host, port, tls), new GangGrpcService(gang), health.getHealthService())
+                .startOrFail();
+        health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+        LOG.info("internal API (Gang) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
+        return server;
     }
 
     /** Who may call what: Gang and health any cluster peer (services, agents). */

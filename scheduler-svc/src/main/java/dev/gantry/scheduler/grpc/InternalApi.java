@@ -17,8 +17,6 @@ import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,16 +50,11 @@ public class InternalApi {
     InternalServer internalServer(SchedulerRuntime runtime, ServiceTls tls, @Value("${gantry.internal.host:127.0.0.1}") String host,
             @Value("${gantry.internal.port:6827}") int port) {
         HealthStatusManager health = new HealthStatusManager();
-        try {
-            InternalServer server = serve(InternalServer.on(host, port, tls), new AgentHubGrpcService(runtime),
-                    new GangControlGrpcService(runtime), new ClusterEventsGrpcService(runtime), health.getHealthService()).start();
-            health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
-            LOG.info("internal API (AgentHub, GangControl, ClusterEvents) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
-            return server;
-        } catch (IOException e) {
-            throw new UncheckedIOException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
-                    + e.getMessage(), e);
-        }
+        InternalServer server = serve(InternalServer.on(host, port, tls), new AgentHubGrpcService(runtime),
+                new GangControlGrpcService(runtime), new ClusterEventsGrpcService(runtime), health.getHealthService()).startOrFail();
+        health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+        LOG.info("internal API (AgentHub, GangControl, ClusterEvents) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
+        return server;
     }
 
     /**

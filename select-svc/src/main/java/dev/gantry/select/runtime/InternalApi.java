@@ -16,8 +16,6 @@ import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.InstantSource;
 import org.slf4j.Logger;
@@ -51,16 +49,11 @@ public class InternalApi {
     InternalServer internalServer(LiveReplica replica, PlacementPlanner planner, InstantSource clock, MeterRegistry registry,
             ServiceTls tls, @Value("${gantry.internal.host:127.0.0.1}") String host, @Value("${gantry.internal.port:6828}") int port) {
         HealthStatusManager health = new HealthStatusManager();
-        try {
-            InternalServer server = serve(InternalServer.on(host, port, tls), new SelectGrpcService(replica, planner, clock, registry),
-                    health.getHealthService()).start();
-            health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
-            LOG.info("internal API (Select) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
-            return server;
-        } catch (IOException e) {
-            throw new UncheckedIOException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
-                    + e.getMessage(), e);
-        }
+        InternalServer server = serve(InternalServer.on(host, port, tls), new SelectGrpcService(replica, planner, clock, registry),
+                health.getHealthService()).startOrFail();
+        health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+        LOG.info("internal API (Select) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
+        return server;
     }
 
     /** Who may call what: Select scheduler-svc, health any peer; calls run on the transport's threads. */
