@@ -2,6 +2,11 @@
 // the security tests as a user's own program would be: it authenticates with a token and calls one method.
 //
 //   node gantry-call.js PROTO_DIR HOST:PORT METHOD 'JSON REQUEST'
+//   node gantry-call.js PROTO_DIR HOST:PORT WatchFlood '{"count":N,"holdSeconds":S,"report":FILE}'
+//
+// WatchFlood is an attack: it opens N idle WatchJobs streams at once, waits until each has answered (its first update)
+// or ended, writes {"opened":…,"refused":{"CODE description":count}} to FILE, holds the open ones S seconds more
+// (reading nothing) and exits.
 //
 // The credential: GANTRY_AUTHORIZATION sent as it is (e.g. "Munge <credential>"), else SLURM_JWT (a token from
 // `scontrol token`), else a local token read from the node's local authenticator (GANTRY_AUTH_SOCKET: connect, read
@@ -37,6 +42,9 @@ async function main() {
   } else if (token) {
     metadata.add('authorization', 'Bearer ' + token);
   }
+  if (method === 'WatchFlood') {
+    return flood(client, metadata, JSON.parse(json));
+  }
   const name = method.charAt(0).toLowerCase() + method.slice(1);
   client[name](JSON.parse(json || '{}'), metadata, (err, answer) => {
     if (err) {
@@ -46,6 +54,42 @@ async function main() {
     console.log(JSON.stringify(answer));
     process.exit(0);
   });
+}
+
+function flood(client, metadata, { count, holdSeconds, report }) {
+  const fs = require('fs');
+  let opened = 0;
+  let settled = 0;
+  const refused = {};
+  const streams = [];
+  const settle = () => {
+    settled += 1;
+    if (settled === count) {
+      fs.writeFileSync(report, JSON.stringify({ opened, refused }));
+      setTimeout(() => process.exit(0), holdSeconds * 1000);
+    }
+  };
+  for (let i = 0; i < count; i += 1) {
+    const call = client.watchJobs({}, metadata);
+    let first = true;
+    call.on('data', () => {
+      if (first) {
+        first = false;
+        opened += 1;
+        call.pause(); // idle from now on: reads nothing more
+        settle();
+      }
+    });
+    call.on('error', (err) => {
+      if (first) {
+        first = false;
+        const key = grpc.status[err.code] + ' ' + err.details;
+        refused[key] = (refused[key] || 0) + 1;
+        settle();
+      }
+    });
+    streams.push(call);
+  }
 }
 
 main().catch((e) => { console.log('ERROR CLIENT ' + e.message); process.exit(1); });

@@ -1,8 +1,11 @@
 package dev.gantry.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
@@ -10,7 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -24,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Slurm commands (which authenticate through the cluster's local authenticator) and with their own gRPC program in
  * another language (Node), which can put anything in a request. The attacks that worked while the controller believed
  * request fields — a job as root, another user's job cancelled — are refused; a token from {@code scontrol token}
- * authenticates a Node client as its user.
+ * authenticates a Node client as its user; a user's flood of idle watch streams is capped while others are served.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AuthenticationE2ETest {
@@ -178,5 +184,44 @@ class AuthenticationE2ETest {
         assertTrue(rewrite.out().startsWith("ERROR PERMISSION_DENIED"), rewrite.toString());
         long id = submitHeld(bob);
         assertEquals("gantry-auth2", job(id).getSpec().getUser());
+    }
+
+    @Test
+    void twoThousandIdleWatchStreamsFromOneUser_areCappedAndRefused_andTheControllerServesEveryoneMeanwhile() throws Exception {
+        Path report = aliceHome.resolve("flood.json");
+        Files.deleteIfExists(report);
+        CompletableFuture<Shell.Result> flood = CompletableFuture.supplyAsync(() -> {
+            try {
+                return node.call(alice, address(), localToken(), "WatchFlood",
+                        "{\"count\":2000,\"holdSeconds\":30,\"report\":\"" + report + "\"}");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120); !Files.exists(report) && !flood.isDone();) {
+            assertTrue(System.nanoTime() < deadline, "the flood did not settle in 2 minutes");
+            Thread.sleep(200);
+        }
+        assertTrue(Files.exists(report), "the flood ended before settling: " + (flood.isDone() ? flood.get() : ""));
+        JsonNode counts = new ObjectMapper().readTree(Files.readString(report));
+
+        // while alice's streams are open: at most watch_max_per_user (256) of them, every other one RESOURCE_EXHAUSTED
+        // naming the limit it hit; and the controller answers another user at once
+        assertEquals(256, counts.get("opened").asInt(), counts.toString());
+        int refused = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = counts.get("refused").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            assertTrue(e.getKey().startsWith("RESOURCE_EXHAUSTED ")
+                    && (e.getKey().contains("watch_max_per_user=256") || e.getKey().contains("rate limit: gantry-auth1 ")), e.getKey());
+            refused += e.getValue().asInt();
+        }
+        assertEquals(2000 - 256, refused, counts.toString());
+        assertFalse(flood.isDone(), "alice's streams are still held");
+        long bobs = submitHeld(bob);
+        Shell.Result queue = command(bob, "squeue", "-h", "-o", "%i");
+        assertEquals(0, queue.exit(), queue.toString());
+        assertTrue(queue.out().contains(Long.toString(bobs)), queue.toString());
+
+        assertEquals(0, flood.get(120, TimeUnit.SECONDS).exit());
     }
 }
