@@ -193,7 +193,7 @@ class AuthenticationE2ETest {
         CompletableFuture<Shell.Result> flood = CompletableFuture.supplyAsync(() -> {
             try {
                 return node.call(alice, address(), localToken(), "WatchFlood",
-                        "{\"count\":2000,\"holdSeconds\":30,\"report\":\"" + report + "\"}");
+                        "{\"count\":2000,\"holdSeconds\":20,\"report\":\"" + report + "\"}");
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
