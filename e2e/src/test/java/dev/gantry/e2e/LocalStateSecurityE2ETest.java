@@ -58,7 +58,8 @@ class LocalStateSecurityE2ETest {
                 PartitionName=debug Nodes=s[1-2] Default=YES MaxTime=60 State=UP
                 """);
         state = cluster.runDir.resolve("state");
-        env = Map.of("GANTRY_CONTROLLER", Files.readString(cluster.runDir.resolve("controller.addr")).strip());
+        // the commands find the controller and the local authenticator (auth.sock) in the cluster's run directory
+        env = Map.of("GANTRY_RUN_DIR", cluster.runDir.toString());
         aliceWork = workDir(tmp, alice);
         malloryWork = workDir(tmp, mallory);
     }

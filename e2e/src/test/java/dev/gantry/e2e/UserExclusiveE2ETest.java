@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sbatch --exclusive=user on a real local cluster (https://slurm.schedmd.com/sbatch.html#OPT_exclusive: the allocation
  * "can not share nodes with other running jobs" of other users): another user's job goes to the other node although
  * best fit would put it beside the user-exclusive job, and the same user's next user-exclusive job goes beside it. The
- * tests run as root; "bob" is a second user name submitted through the API with uid 0 (names decide exclusivity).
+ * tests run as root; a second local user (created if missing) is submitted for through the API, as root may.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UserExclusiveE2ETest {
@@ -47,9 +47,10 @@ class UserExclusiveE2ETest {
         long mine = cluster.submit("--exclusive=user", "-n1", "-o", "/dev/null", "--wrap", "sleep 120");
         String node = running(mine).getNodeList();
 
+        LocalUsers.User bob = LocalUsers.ensure("gantry-xu2");
         long bobs = cluster.controller.submitJob(SubmitJobRequest.newBuilder().setSpec(JobSpec.newBuilder().setName("bob")
-                .setScript("#!/bin/sh\nsleep 120\n").setWorkDir(cluster.work.toString()).setStdoutPath("/dev/null")
-                .setUser("bob").setUid(0).setGid(0).putEnvironment("PATH", "/usr/bin:/bin")).build()).getJobId();
+                .setScript("#!/bin/sh\nsleep 120\n").setWorkDir("/tmp").setStdoutPath("/dev/null")
+                .setUser(bob.name()).setUid(bob.uid()).setGid(bob.gid()).putEnvironment("PATH", "/usr/bin:/bin")).build()).getJobId();
         long mineToo = cluster.submit("--exclusive=user", "-n1", "-o", "/dev/null", "--wrap", "sleep 120");
 
         assertNotEquals(node, running(bobs).getNodeList(), "bob's job must not share " + node);
