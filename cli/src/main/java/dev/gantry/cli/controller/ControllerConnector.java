@@ -16,15 +16,19 @@ public interface ControllerConnector {
      */
     ManagedChannel connect() throws ControllerNotFoundException;
 
-    /** Connects to the address {@link ControllerLocator} finds for this environment and directory. */
+    /**
+     * Connects to the address {@link ControllerLocator} finds for this environment and directory. The caller's
+     * credential is fetched from now on ({@link CallerCredential#prefetch}), while the command starts.
+     */
     static ControllerConnector locating(Map<String, String> environment, Path workingDirectory) {
+        ControllerLocator locator = new ControllerLocator(environment, workingDirectory);
+        Optional<Path> clusterDir = locator.addressFile().map(Path::getParent);
+        CallerCredential credential = new CallerCredential(environment, clusterDir).prefetch();
         return () -> {
-            ControllerLocator locator = new ControllerLocator(environment, workingDirectory);
             ControllerAddress address = locator.locate();
-            Optional<Path> clusterDir = locator.addressFile().map(Path::getParent);
             // a local cluster's controller-ca.crt vouches for the controller its controller.addr names, not for another
             boolean fromFile = environment.getOrDefault("GANTRY_CONTROLLER", "").isBlank();
-            return ControllerChannels.open(address, new CallerCredential(environment, clusterDir),
+            return ControllerChannels.open(address, credential,
                     ControllerChannels.controllerCa(environment, fromFile ? clusterDir : Optional.empty()));
         };
     }

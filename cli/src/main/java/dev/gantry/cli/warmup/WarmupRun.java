@@ -2,6 +2,7 @@ package dev.gantry.cli.warmup;
 
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.Main;
+import dev.gantry.cli.controller.CallerCredential;
 import dev.gantry.cli.controller.ControllerAddress;
 import dev.gantry.cli.controller.ControllerChannels;
 import io.grpc.InsecureServerCredentials;
@@ -13,9 +14,17 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The training workload for the JVM's class-data archive (CDS, or the JDK 25 AOT cache) that the bin/
@@ -55,8 +64,18 @@ public final class WarmupRun {
         System.exit(run().isEmpty() ? 0 : 1);
     }
 
-    /** Runs the workload; returns the runs that did not exit as expected (empty when all did). */
+    /**
+     * Runs the workload; returns the runs that did not exit as expected (empty when all did). Each run fetches its
+     * credential as commands do, ahead of its call, from a stand-in local authenticator on a temporary Unix socket.
+     */
     public static List<String> run() throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("gantry-warmup");
+        Path socket = dir.resolve("auth.sock");
+        ServerSocketChannel authenticator = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        authenticator.bind(UnixDomainSocketAddress.of(socket));
+        Thread tokens = new Thread(() -> answer(authenticator), "warmup-authenticator");
+        tokens.setDaemon(true);
+        tokens.start();
         Server server = OkHttpServerBuilder
                 .forPort(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), InsecureServerCredentials.create())
                 .addService(new WarmupController())
@@ -70,7 +89,9 @@ public final class WarmupRun {
             for (List<String> run : RUNS) {
                 CliContext context = new CliContext(discard, discard,
                         new ByteArrayInputStream(new byte[0]), Map.of(), system.workingDirectory(),
-                        system.clock(), system.timeZone(), () -> ControllerChannels.open(address), system.account());
+                        system.clock(), system.timeZone(), () -> ControllerChannels.open(address,
+                                new CallerCredential(Map.of("GANTRY_AUTH_SOCKET", socket.toString()), Optional.empty()).prefetch()),
+                        system.account());
                 int code = Main.run(run.toArray(String[]::new), context);
                 boolean shouldFail = run.contains("--bogus") || run.contains("x");
                 if ((code != 0) != shouldFail) {
@@ -80,7 +101,21 @@ public final class WarmupRun {
         } finally {
             server.shutdownNow();
             server.awaitTermination();
+            authenticator.close();
+            Files.deleteIfExists(socket);
+            Files.deleteIfExists(dir);
         }
         return failures;
+    }
+
+    /** Answers every connection with a stand-in token, as the node's local authenticator answers with a real one. */
+    private static void answer(ServerSocketChannel authenticator) {
+        while (authenticator.isOpen()) {
+            try (SocketChannel c = authenticator.accept()) {
+                c.write(ByteBuffer.wrap("warmup.token.unsigned\n".getBytes(StandardCharsets.US_ASCII)));
+            } catch (IOException e) {
+                return; // closed
+            }
+        }
     }
 }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,8 @@ class CallerCredentialTest {
 
     @TempDir
     Path tmp;
+
+    private final AtomicInteger connections = new AtomicInteger();
 
     /** A local authenticator that answers every connection with {@code line}. */
     private Path authenticator(String line) throws Exception {
@@ -32,6 +35,7 @@ class CallerCredentialTest {
             try (server) {
                 while (true) {
                     try (SocketChannel c = server.accept()) {
+                        connections.incrementAndGet();
                         c.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.US_ASCII)));
                     }
                 }
@@ -68,5 +72,33 @@ class CallerCredentialTest {
     void withNoAuthenticatorAndNoMunged_noCredentialIsSent_andTheControllerSaysWhatItAccepts() {
         var c = new CallerCredential(Map.of("GANTRY_MUNGE_SOCKET", tmp.resolve("no-munged").toString()), Optional.of(tmp));
         assertNull(c.header());
+    }
+
+    @Test
+    void aPrefetchedLocalToken_isTakenOnce_andSentOnEveryCall() throws Exception {
+        authenticator("local-token");
+        var c = new CallerCredential(Map.of(), Optional.of(tmp)).prefetch();
+
+        assertEquals("Bearer local-token", c.header());
+        assertEquals("Bearer local-token", c.header());
+        assertEquals(1, connections.get());
+    }
+
+    @Test
+    void aPrefetchedRefusal_isTheCommandsErrorAtItsCall() throws Exception {
+        authenticator("ERROR uid 4242 has no account on node n1");
+        var c = new CallerCredential(Map.of(), Optional.of(tmp)).prefetch();
+
+        var e = assertThrows(CallerCredential.CredentialUnavailableException.class, c::header);
+        assertTrue(e.getMessage().contains("uid 4242 has no account"), e.getMessage());
+    }
+
+    @Test
+    void withAJwtInTheEnvironment_nothingIsPrefetched() throws Exception {
+        authenticator("local-token");
+        var c = new CallerCredential(Map.of("GANTRY_JWT", "the.jwt.token"), Optional.of(tmp)).prefetch();
+
+        assertEquals("Bearer the.jwt.token", c.header());
+        assertEquals(0, connections.get());
     }
 }
