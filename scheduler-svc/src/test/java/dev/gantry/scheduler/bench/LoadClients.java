@@ -61,17 +61,18 @@ final class LoadClients implements AutoCloseable {
         long[] ids = new long[count];
         Histogram latency = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
-        AtomicInteger next = new AtomicInteger();
         AtomicInteger acked = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(count);
         List<Thread> threads = new ArrayList<>();
         long t0 = System.nanoTime();
-        for (ManagedChannel ch : channels) {
-            var stub = ControllerGrpc.newFutureStub(ch);
+        for (int c = 0; c < clients; c++) {
+            var stub = ControllerGrpc.newFutureStub(channels.get(c));
+            int client = c;
             Semaphore window = new Semaphore(inFlight);
             threads.add(Thread.ofPlatform().name("load-client").start(() -> {
                 try {
-                    for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                    // request i is client (i % clients)'s job, for that client's user: its token vouches for no other
+                    for (int i = client; i < count; i += clients) {
                         window.acquire();
                         int index = i;
                         long start = System.nanoTime();

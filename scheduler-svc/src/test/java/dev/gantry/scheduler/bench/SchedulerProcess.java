@@ -114,6 +114,10 @@ final class SchedulerProcess implements AutoCloseable {
                 SelectTypeParameters=CR_Core_Memory
                 NodeName=DEFAULT Sockets=2 CoresPerSocket=16 ThreadsPerCore=1 RealMemory=192000
                 NodeName=c[1-%d]
+                # each client is one user submitting hundreds a second, far above the per-user request limit that
+                # protects a shared controller: the bucket is made so large that the limiter still runs (its cost is
+                # measured with the rest) but never refuses
+                SlurmctldParameters=rl_bucket_size=1073741824,rl_refill_rate=1073741824
                 # DOWN: jobs are queued but never started, so the run measures submission alone
                 PartitionName=batch Nodes=c[1-%d] Default=YES MaxTime=2-00:00:00 DefaultTime=01:00:00 State=DOWN
                 """.formatted(nodes, nodes);
