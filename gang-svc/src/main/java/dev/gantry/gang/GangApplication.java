@@ -1,8 +1,7 @@
 package dev.gantry.gang;
 
+import dev.gantry.common.service.ServiceStartup;
 import dev.gantry.common.tls.TlsConfigurationException;
-import io.micronaut.context.env.Environment;
-import io.micronaut.runtime.Micronaut;
 
 /**
  * gang-svc: follows scheduler-svc's event stream and keeps per-partition gang state. Missing or wrong TLS files
@@ -12,20 +11,6 @@ public final class GangApplication {
     private GangApplication() {}
 
     public static void main(String[] args) {
-        new Startup().args(args).mainClass(GangApplication.class).banner(false).start();
-    }
-
-    /** Micronaut's start-up, except that a TLS configuration error is reported plainly instead of as a stack trace. */
-    private static final class Startup extends Micronaut {
-        @Override
-        protected void handleStartupException(Environment environment, Throwable exception) {
-            for (Throwable t = exception; t != null; t = t.getCause()) {
-                if (t instanceof TlsConfigurationException tls) {
-                    System.err.println("gang-svc: cannot start: " + tls.getMessage());
-                    System.exit(2);
-                }
-            }
-            super.handleStartupException(environment, exception);
-        }
+        ServiceStartup.start("gang-svc", GangApplication.class, args, TlsConfigurationException.class);
     }
 }

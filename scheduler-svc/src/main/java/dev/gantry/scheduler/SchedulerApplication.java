@@ -2,9 +2,8 @@ package dev.gantry.scheduler;
 
 import dev.gantry.common.config.ConfigException;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.service.ServiceStartup;
 import dev.gantry.common.tls.TlsConfigurationException;
-import io.micronaut.context.env.Environment;
-import io.micronaut.runtime.Micronaut;
 import java.nio.file.Path;
 
 /**
@@ -27,20 +26,6 @@ public final class SchedulerApplication {
             e.problems().forEach(p -> System.err.println("scheduler-svc: " + p));
             System.exit(2);
         }
-        new Startup().args(args).mainClass(SchedulerApplication.class).banner(false).start();
-    }
-
-    /** Micronaut's start-up, except that a TLS configuration error is reported plainly instead of as a stack trace. */
-    private static final class Startup extends Micronaut {
-        @Override
-        protected void handleStartupException(Environment environment, Throwable exception) {
-            for (Throwable t = exception; t != null; t = t.getCause()) {
-                if (t instanceof TlsConfigurationException tls) {
-                    System.err.println("scheduler-svc: cannot start: " + tls.getMessage());
-                    System.exit(2);
-                }
-            }
-            super.handleStartupException(environment, exception);
-        }
+        ServiceStartup.start("scheduler-svc", SchedulerApplication.class, args, TlsConfigurationException.class);
     }
 }

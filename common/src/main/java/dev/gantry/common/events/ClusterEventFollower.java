@@ -80,6 +80,19 @@ public final class ClusterEventFollower implements AutoCloseable {
         return new ClusterEventFollower(channel, true, subscriber, listener, backoff);
     }
 
+    /**
+     * Follows scheduler-svc's stream at {@code address} (its internal port) over a mutual-TLS channel of its own, from
+     * now until {@link #close()}: select-svc's and gang-svc's replicas, reconnecting with the default backoff.
+     */
+    public static ClusterEventFollower followScheduler(dev.gantry.common.tls.InternalChannels channels, String address,
+                                                       String subscriber, ClusterEventListener listener) {
+        LOG.info("following cluster events from scheduler-svc at {}", address);
+        ClusterEventFollower follower = owning(channels.open(address, dev.gantry.common.tls.Peer.SCHEDULER), subscriber,
+                listener, ReconnectBackoff.DEFAULT);
+        follower.start();
+        return follower;
+    }
+
     /** Opens the first stream (asynchronously). May be called once. */
     public void start() {
         synchronized (lock) {

@@ -5,8 +5,10 @@ import io.grpc.MethodDescriptor;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
+import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyServerBuilder;
+import io.grpc.protobuf.services.HealthStatusManager;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -78,6 +80,7 @@ public final class InternalServer implements AutoCloseable {
         private final Map<String, Admission> byService = new LinkedHashMap<>();
         private final Map<String, Admission> byMethod = new LinkedHashMap<>();
         private boolean direct;
+        private HealthStatusManager health;
 
         private Builder(String host, int port, ServiceTls tls) {
             this.host = host;
@@ -103,6 +106,12 @@ public final class InternalServer implements AutoCloseable {
             return this;
         }
 
+        /** Serves gRPC health to any cluster peer, reporting SERVING from the moment the server has started. */
+        public Builder withHealth() {
+            health = new HealthStatusManager();
+            return serve(health.getHealthService(), Admission.ANY_PEER);
+        }
+
         /** Calls run on the transport's threads (handlers that never block; see select-svc's DirectCalls). */
         public Builder directExecutor() {
             this.direct = true;
@@ -124,7 +133,11 @@ public final class InternalServer implements AutoCloseable {
             for (ServerServiceDefinition s : services) {
                 b.addService(ServerInterceptors.intercept(s, access));
             }
-            return new InternalServer(b.build().start());
+            InternalServer started = new InternalServer(b.build().start());
+            if (health != null) {
+                health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+            }
+            return started;
         }
 
         /**

@@ -77,6 +77,28 @@ class InternalServerTest {
     }
 
     @Test
+    void withHealth_servesHealthToAnyPeer_reportingServingOnceStarted() {
+        try (InternalServer healthy = InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, Instant.now()))
+                .serve(new EchoAgent(), Admission.only(Peer.SCHEDULER)).withHealth().startOrFail()) {
+            for (Peer caller : List.of(N2, Peer.GANG)) {
+                var health = io.grpc.health.v1.HealthGrpc.newBlockingStub(channel(caller, Peer.SCHEDULER, healthy.port()))
+                        .withDeadlineAfter(20, TimeUnit.SECONDS);
+                assertEquals(io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING,
+                        health.check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance()).getStatus(), caller.toString());
+            }
+        }
+    }
+
+    @Test
+    void aServerWithoutHealth_doesNotServeIt() {
+        var health = io.grpc.health.v1.HealthGrpc.newBlockingStub(channel(N1, Peer.SCHEDULER)).withDeadlineAfter(20, TimeUnit.SECONDS);
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                () -> health.check(io.grpc.health.v1.HealthCheckRequest.getDefaultInstance()));
+
+        assertEquals(Status.Code.UNIMPLEMENTED, e.getStatus().getCode());
+    }
+
+    @Test
     void anAgent_speaksForItsOwnNode() {
         HeartbeatResponse r = hub(N1).heartbeat(HeartbeatRequest.newBuilder().setNode("n1").build());
 
@@ -166,7 +188,11 @@ class InternalServerTest {
     }
 
     private ManagedChannel channel(Peer as, Peer server) {
-        return track(new InternalChannels(certs.load(as, Instant.now())).open("127.0.0.1:" + this.server.port(), server));
+        return channel(as, server, this.server.port());
+    }
+
+    private ManagedChannel channel(Peer as, Peer server, int port) {
+        return track(new InternalChannels(certs.load(as, Instant.now())).open("127.0.0.1:" + port, server));
     }
 
     private ManagedChannel track(ManagedChannel channel) {

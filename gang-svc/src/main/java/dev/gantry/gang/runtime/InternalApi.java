@@ -1,14 +1,12 @@
 package dev.gantry.gang.runtime;
 
+import dev.gantry.common.events.ClusterEventFollower;
 import dev.gantry.common.tls.Admission;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.Peer;
 import dev.gantry.common.tls.ServiceTls;
 import dev.gantry.gang.grpc.GangGrpcService;
-import io.grpc.BindableService;
-import io.grpc.health.v1.HealthCheckResponse;
-import io.grpc.protobuf.services.HealthStatusManager;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
@@ -41,20 +39,24 @@ public class InternalApi {
         return new InternalChannels(tls);
     }
 
+    /** Follows scheduler-svc's event stream (gantry.scheduler-address: its internal port) into the gang state. */
+    @Context
+    @Bean(preDestroy = "close")
+    ClusterEventFollower events(@Value("${gantry.scheduler-address}") String address, LiveGang gang, InternalChannels channels) {
+        return ClusterEventFollower.followScheduler(channels, address, "gang-svc", gang);
+    }
+
     @Context
     @Bean(preDestroy = "close")
     InternalServer internalServer(LiveGang gang, ServiceTls tls, @Value("${gantry.internal.host:127.0.0.1}") String host,
             @Value("${gantry.internal.port:6829}") int port) {
-        HealthStatusManager health = new HealthStatusManager();
-        InternalServer server = serve(InternalServer.on(host, port, tls), new GangGrpcService(gang), health.getHealthService())
-                .startOrFail();
-        health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+        InternalServer server = serve(InternalServer.on(host, port, tls).withHealth(), new GangGrpcService(gang)).startOrFail();
         LOG.info("internal API (Gang) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
         return server;
     }
 
-    /** Who may call what: Gang and health any cluster peer (services, agents). */
-    public static InternalServer.Builder serve(InternalServer.Builder server, GangGrpcService gang, BindableService health) {
-        return server.serve(gang, Admission.ANY_PEER).serve(health, Admission.ANY_PEER);
+    /** Who may call what: Gang any cluster peer (services, agents). */
+    public static InternalServer.Builder serve(InternalServer.Builder server, GangGrpcService gang) {
+        return server.serve(gang, Admission.ANY_PEER);
     }
 }

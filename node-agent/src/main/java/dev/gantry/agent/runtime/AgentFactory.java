@@ -1,29 +1,29 @@
 package dev.gantry.agent.runtime;
 
+import dev.gantry.agent.auth.LocalAuthenticator;
 import dev.gantry.agent.grpc.ExitReportSender;
 import dev.gantry.agent.grpc.HubSession;
 import dev.gantry.agent.grpc.LaunchForwarder;
-import dev.gantry.agent.grpc.StepAgentGrpcService;
-import dev.gantry.agent.process.StepRunner;
 import dev.gantry.agent.grpc.NodeAgentGrpcService;
+import dev.gantry.agent.grpc.StepAgentGrpcService;
 import dev.gantry.agent.job.LaunchGuard;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.node.Hardware;
 import dev.gantry.agent.node.HubLink;
 import dev.gantry.agent.node.NodeIdentity;
 import dev.gantry.agent.process.BatchLauncher;
-import dev.gantry.agent.process.JobSupervisor;
 import dev.gantry.agent.process.Containment;
+import dev.gantry.agent.process.JobSupervisor;
 import dev.gantry.agent.process.JobTableStore;
 import dev.gantry.agent.process.LaunchGuardJournal;
 import dev.gantry.agent.process.SiteScripts;
 import dev.gantry.agent.process.SpoolDirectory;
+import dev.gantry.agent.process.StepRunner;
 import dev.gantry.api.v1.AgentHubGrpc;
-import dev.gantry.agent.auth.LocalAuthenticator;
+import dev.gantry.api.v1.NodeAgentGrpc;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialVerifier;
 import dev.gantry.common.credential.Ed25519;
-import dev.gantry.api.v1.NodeAgentGrpc;
 import dev.gantry.common.tls.Admission;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
@@ -32,8 +32,6 @@ import dev.gantry.common.tls.ServiceTls;
 import dev.gantry.common.tls.TlsConfigurationException;
 import io.grpc.BindableService;
 import io.grpc.ManagedChannel;
-import io.grpc.health.v1.HealthCheckResponse;
-import io.grpc.protobuf.services.HealthStatusManager;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
@@ -293,12 +291,9 @@ class AgentFactory {
     @Bean(preDestroy = "close")
     InternalServer internalServer(AgentSettings settings, JobSupervisor supervisor, LaunchForwarder forwarder, ServiceTls tls,
             @Value("${gantry.internal.host:127.0.0.1}") String host, @Value("${gantry.internal.port:6830}") int port) {
-        HealthStatusManager health = new HealthStatusManager();
         try {
-            InternalServer server = serveInternal(InternalServer.on(host, port, tls),
-                    new NodeAgentGrpcService(supervisor, settings.nodeName(), forwarder), health.getHealthService()).start();
-            health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
-            return server;
+            return serveInternal(InternalServer.on(host, port, tls).withHealth(),
+                    new NodeAgentGrpcService(supervisor, settings.nodeName(), forwarder)).start();
         } catch (IOException e) {
             throw new AgentConfigurationException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
                     + e.getMessage(), e);
@@ -307,13 +302,12 @@ class AgentFactory {
 
     /**
      * Who may call what on the internal port: NodeAgent scheduler-svc, and LaunchJob also a peer agent (launch
-     * forwarding; the launch still needs the controller's signed credential naming this node); health any peer.
+     * forwarding; the launch still needs the controller's signed credential naming this node).
      */
-    static InternalServer.Builder serveInternal(InternalServer.Builder server, NodeAgentGrpcService nodeAgent, BindableService health) {
+    static InternalServer.Builder serveInternal(InternalServer.Builder server, NodeAgentGrpcService nodeAgent) {
         return server
                 .serve(nodeAgent, Admission.only(Peer.SCHEDULER))
-                .method(NodeAgentGrpc.getLaunchJobMethod(), Admission.only(Peer.SCHEDULER).or(Admission.ANY_NODE))
-                .serve(health, Admission.ANY_PEER);
+                .method(NodeAgentGrpc.getLaunchJobMethod(), Admission.only(Peer.SCHEDULER).or(Admission.ANY_NODE));
     }
 
     @Singleton

@@ -9,9 +9,6 @@ import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.Peer;
 import dev.gantry.common.tls.ServiceTls;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
-import io.grpc.BindableService;
-import io.grpc.health.v1.HealthCheckResponse;
-import io.grpc.protobuf.services.HealthStatusManager;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
@@ -49,24 +46,21 @@ public class InternalApi {
     @Bean(preDestroy = "close")
     InternalServer internalServer(SchedulerRuntime runtime, ServiceTls tls, @Value("${gantry.internal.host:127.0.0.1}") String host,
             @Value("${gantry.internal.port:6827}") int port) {
-        HealthStatusManager health = new HealthStatusManager();
-        InternalServer server = serve(InternalServer.on(host, port, tls), new AgentHubGrpcService(runtime),
-                new GangControlGrpcService(runtime), new ClusterEventsGrpcService(runtime), health.getHealthService()).startOrFail();
-        health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+        InternalServer server = serve(InternalServer.on(host, port, tls).withHealth(), new AgentHubGrpcService(runtime),
+                new GangControlGrpcService(runtime), new ClusterEventsGrpcService(runtime)).startOrFail();
         LOG.info("internal API (AgentHub, GangControl, ClusterEvents) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
         return server;
     }
 
     /**
      * Who may call what: AgentHub any node agent (each request only for its own node, checked by the service),
-     * GangControl gang-svc, ClusterEvents select-svc and gang-svc, health any peer.
+     * GangControl gang-svc, ClusterEvents select-svc and gang-svc.
      */
     public static InternalServer.Builder serve(InternalServer.Builder server, AgentHubGrpc.AsyncService hub,
-            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events, BindableService health) {
+            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events) {
         return server
                 .serve(AgentHubGrpc.bindService(hub), Admission.ANY_NODE)
                 .serve(GangControlGrpc.bindService(gang), Admission.only(Peer.GANG))
-                .serve(ClusterEventsGrpc.bindService(events), Admission.services(Peer.SELECT, Peer.GANG))
-                .serve(health, Admission.ANY_PEER);
+                .serve(ClusterEventsGrpc.bindService(events), Admission.services(Peer.SELECT, Peer.GANG));
     }
 }

@@ -29,7 +29,6 @@ import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.protobuf.services.HealthStatusManager;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,9 +72,9 @@ class ServiceIdentityApiTest {
         }
         h = new ControllerHarness(CONFIG);
         NodeTracker nodes = new NodeTracker(h.controller, h.controller.state.config());
-        server = InternalApi.serve(InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now)),
+        server = InternalApi.serve(InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now)).withHealth(),
                 new AgentHubGrpcService(nodes, h.controller, responses), new GangControlGrpcService(h.controller, responses),
-                new ClusterEventsGrpcService(h.controller.events, h.controller), new HealthStatusManager().getHealthService()).start();
+                new ClusterEventsGrpcService(h.controller.events, h.controller)).start();
     }
 
     @AfterEach

@@ -1,5 +1,6 @@
 package dev.gantry.select.runtime;
 
+import dev.gantry.common.events.ClusterEventFollower;
 import dev.gantry.common.tls.Admission;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
@@ -7,9 +8,6 @@ import dev.gantry.common.tls.Peer;
 import dev.gantry.common.tls.ServiceTls;
 import dev.gantry.select.grpc.SelectGrpcService;
 import dev.gantry.select.placement.PlacementPlanner;
-import io.grpc.BindableService;
-import io.grpc.health.v1.HealthCheckResponse;
-import io.grpc.protobuf.services.HealthStatusManager;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Context;
@@ -44,20 +42,25 @@ public class InternalApi {
         return new InternalChannels(tls);
     }
 
+    /** Follows scheduler-svc's event stream (gantry.scheduler-address: its internal port) into the replica. */
+    @Context
+    @Bean(preDestroy = "close")
+    ClusterEventFollower events(@Value("${gantry.scheduler-address}") String address, LiveReplica replica, InternalChannels channels) {
+        return ClusterEventFollower.followScheduler(channels, address, "select-svc", replica);
+    }
+
     @Context
     @Bean(preDestroy = "close")
     InternalServer internalServer(LiveReplica replica, PlacementPlanner planner, InstantSource clock, MeterRegistry registry,
             ServiceTls tls, @Value("${gantry.internal.host:127.0.0.1}") String host, @Value("${gantry.internal.port:6828}") int port) {
-        HealthStatusManager health = new HealthStatusManager();
-        InternalServer server = serve(InternalServer.on(host, port, tls), new SelectGrpcService(replica, planner, clock, registry),
-                health.getHealthService()).startOrFail();
-        health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
+        InternalServer server = serve(InternalServer.on(host, port, tls).withHealth(),
+                new SelectGrpcService(replica, planner, clock, registry)).startOrFail();
         LOG.info("internal API (Select) on {}:{}, mutual TLS as {}", host, server.port(), tls.self());
         return server;
     }
 
-    /** Who may call what: Select scheduler-svc, health any peer; calls run on the transport's threads. */
-    public static InternalServer.Builder serve(InternalServer.Builder server, SelectGrpcService select, BindableService health) {
-        return server.serve(select, Admission.only(Peer.SCHEDULER)).serve(health, Admission.ANY_PEER).directExecutor();
+    /** Who may call what: Select scheduler-svc alone; calls run on the transport's threads. */
+    public static InternalServer.Builder serve(InternalServer.Builder server, SelectGrpcService select) {
+        return server.serve(select, Admission.only(Peer.SCHEDULER)).directExecutor();
     }
 }
