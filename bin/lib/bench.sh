@@ -1,0 +1,14 @@
+# shellcheck shell=bash
+# Shared by the modules' bench/ scripts (docs/benchmarks.md). Source it with the repository root as the current
+# directory, after bin/lib/java.sh.
+#
+# gantry_bench_build MODULE: compiles MODULE's main and test classes together with the modules it depends on (`-am`:
+# a fresh clone has none of Gantry's modules in the local Maven repository, and an old copy there would be stale), and
+# writes MODULE/target/bench-cp.txt, MODULE's test class path (its sibling modules as their target/classes).
+# GANTRY_MVN_OPTS adds Maven options, e.g. -o to stay offline once the local repository holds every dependency.
+gantry_bench_build() {
+  local module=$1
+  # shellcheck disable=SC2086
+  ./mvnw -q -B -ntp ${GANTRY_MVN_OPTS:-} -pl "$module" -am test-compile dependency:build-classpath \
+      -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-cp.txt
+}
