@@ -14,4 +14,5 @@ BENCH=$(mktemp -d)
 trap 'rm -rf "$BENCH"' EXIT
 cp -r gang-svc/target/classes "$BENCH/classes" && cp -r gang-svc/target/test-classes "$BENCH/test-classes"
 CP="$BENCH/test-classes:$BENCH/classes:$(cat gang-svc/target/bench-cp.txt)"
-"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.gang.bench.TimesliceBenchmark' -f 1 -wi 2 -i 3 -w 1s -r 1s "$@"
+gantry_jmh_args -f 1 -wi 2 -i 3 -w 1s -r 1s -- "$@"
+"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.gang.bench.TimesliceBenchmark' "${GANTRY_JMH_ARGS[@]}"

@@ -16,4 +16,5 @@ BENCH=$(mktemp -d)
 trap 'rm -rf "$BENCH"' EXIT
 cp -r scheduler-svc/target/classes "$BENCH/classes" && cp -r scheduler-svc/target/test-classes "$BENCH/test-classes"
 CP="$BENCH/test-classes:$BENCH/classes:$(cat scheduler-svc/target/bench-cp.txt)"
-"$JAVA" -Xms"$heap" -Xmx"$heap" -cp "$CP" org.openjdk.jmh.Main "dev.gantry.scheduler.bench.$benchmark" -f 1 -wi 3 -i 5 -w 1s -r 2s "$@"
+gantry_jmh_args -f 1 -wi 3 -i 5 -w 1s -r 2s -- "$@"
+"$JAVA" -Xms"$heap" -Xmx"$heap" -cp "$CP" org.openjdk.jmh.Main "dev.gantry.scheduler.bench.$benchmark" "${GANTRY_JMH_ARGS[@]}"

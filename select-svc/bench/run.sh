@@ -18,7 +18,9 @@ BENCH=$(mktemp -d)
 trap 'rm -rf "$BENCH"' EXIT
 cp -r select-svc/target/classes "$BENCH/classes" && cp -r select-svc/target/test-classes "$BENCH/test-classes"
 CP="$BENCH/test-classes:$BENCH/classes:$(cat select-svc/target/bench-cp.txt)"
-"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.PlanBenchmark' -f 1 -wi 2 -i 3 -w 1s -r 1s "$@"
-"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.BackfillBenchmark' -f 1 -wi 2 -i 3 -w 2s -r 2s "$@"
+gantry_jmh_args -f 1 -wi 2 -i 3 -w 1s -r 1s -- "$@"
+"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.PlanBenchmark' "${GANTRY_JMH_ARGS[@]}"
+gantry_jmh_args -f 1 -wi 2 -i 3 -w 2s -r 2s -- "$@"
+"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.BackfillBenchmark' "${GANTRY_JMH_ARGS[@]}"
 "$JAVA" -Xms2g -Xmx2g -cp "$CP" dev.gantry.select.bench.ReplicaFootprint 10000
 "$JAVA" -cp "$CP" dev.gantry.select.preempt.PreemptionComparison 10000
