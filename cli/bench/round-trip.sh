@@ -3,7 +3,7 @@
 # FakeController, 20 jobs), with the JVM class-data archive the wrappers build (warm) and without one (cold).
 # Prints hyperfine's report and a table of medians; docs/benchmarks.md ("CLI round trip") records results.
 #
-#   ./mvnw -q -pl cli package -DskipTests      # the jar, its lib/ and the test classes
+#   ./mvnw -q -pl cli -am package -DskipTests  # the jar, its lib/ and the test classes (-am: proto and common too)
 #   cli/bench/round-trip.sh [RUNS]              # default 30 runs per case
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
@@ -13,7 +13,7 @@ gantry_find_java
 runs=${1:-30}
 cli=$root/cli/target
 if [[ ! -f $cli/gantry-cli.jar || ! -d $cli/test-classes ]]; then
-  echo "round-trip: build first: (cd $root && ./mvnw -q -pl cli package -DskipTests)" >&2
+  echo "round-trip: build first: (cd $root && ./mvnw -q -pl cli -am package -DskipTests)" >&2
   exit 1
 fi
 command -v hyperfine >/dev/null || { echo "round-trip: needs hyperfine (apt-get install -y hyperfine)" >&2; exit 1; }

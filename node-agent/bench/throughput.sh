@@ -19,7 +19,7 @@ rm -rf "$run"
 trap '"$gantry" down --run-dir "$run" >/dev/null 2>&1 || true' EXIT
 driver=node-agent/target/test-classes/dev/gantry/agent/bench/ClusterThroughputBench.class
 [ "$jars/$driver" -nt "$home/node-agent/src/test/java/dev/gantry/agent/bench/ClusterThroughputBench.java" ] ||
-  ./mvnw -o -q -pl node-agent test-compile
+  ./mvnw -q -B -ntp ${GANTRY_MVN_OPTS:-} -pl node-agent -am test-compile   # -am: a fresh clone has no sibling module built
 "$gantry" up --run-dir "$run" --config "$here/wide.conf" >/dev/null
 # CPU seconds of each service and of the embedded PostgreSQL: the process ("self"; ".name": its live threads grouped by
 # name) and "children" (its reaped children and live descendants: an agent's job processes; PostgreSQL's backends)

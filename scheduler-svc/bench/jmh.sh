@@ -7,11 +7,14 @@ set -euo pipefail
 heap=$1 benchmark=$2
 shift 2
 cd "$(dirname "$0")/../.."
-JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
-./mvnw -q -o -pl scheduler-svc test-compile
-./mvnw -q -o -pl scheduler-svc dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/scheduler-svc/target/bench-cp.txt" >/dev/null
+. bin/lib/java.sh
+gantry_find_java || exit 1
+JAVA=$GANTRY_JAVA
+. bin/lib/bench.sh
+gantry_bench_build scheduler-svc
 BENCH=$(mktemp -d)
 trap 'rm -rf "$BENCH"' EXIT
 cp -r scheduler-svc/target/classes "$BENCH/classes" && cp -r scheduler-svc/target/test-classes "$BENCH/test-classes"
 CP="$BENCH/test-classes:$BENCH/classes:$(cat scheduler-svc/target/bench-cp.txt)"
-"$JAVA" -Xms"$heap" -Xmx"$heap" -cp "$CP" org.openjdk.jmh.Main "dev.gantry.scheduler.bench.$benchmark" -f 1 -wi 3 -i 5 -w 1s -r 2s "$@"
+gantry_jmh_args -f 1 -wi 3 -i 5 -w 1s -r 2s -- "$@"
+"$JAVA" -Xms"$heap" -Xmx"$heap" -cp "$CP" org.openjdk.jmh.Main "dev.gantry.scheduler.bench.$benchmark" "${GANTRY_JMH_ARGS[@]}"

@@ -17,9 +17,8 @@ bin/gantry down --run-dir "$run" >/dev/null 2>&1 || true
 rm -rf "$run"
 trap 'bin/gantry down --run-dir "$run" >/dev/null 2>&1 || true' EXIT
 bin/gantry up --run-dir "$run" >/dev/null
-./mvnw -o -q -pl scheduler-svc test-compile
-./mvnw -o -q -pl scheduler-svc dependency:build-classpath -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$PWD/scheduler-svc/target/bench-cp.txt" >/dev/null
+. bin/lib/bench.sh
+gantry_bench_build scheduler-svc
 prop() { grep "^$1=" "$run/cluster.properties" | cut -d= -f2-; }
 echo "load before: $(uptime)"
 opts=()

@@ -8,15 +8,19 @@
 # Usage: select-svc/bench/run.sh [extra JMH args, e.g. -wi 3 -i 5]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-JAVA="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java"
-./mvnw -q -o -pl select-svc test-compile
-./mvnw -q -o -pl select-svc dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$PWD/select-svc/target/bench-cp.txt" >/dev/null
+. bin/lib/java.sh
+gantry_find_java || exit 1
+JAVA=$GANTRY_JAVA
+. bin/lib/bench.sh
+gantry_bench_build select-svc
 # Run from a private copy of the classes, so a build started meanwhile cannot pull them away mid-run.
 BENCH=$(mktemp -d)
 trap 'rm -rf "$BENCH"' EXIT
 cp -r select-svc/target/classes "$BENCH/classes" && cp -r select-svc/target/test-classes "$BENCH/test-classes"
 CP="$BENCH/test-classes:$BENCH/classes:$(cat select-svc/target/bench-cp.txt)"
-"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.PlanBenchmark' -f 1 -wi 2 -i 3 -w 1s -r 1s "$@"
-"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.BackfillBenchmark' -f 1 -wi 2 -i 3 -w 2s -r 2s "$@"
+gantry_jmh_args -f 1 -wi 2 -i 3 -w 1s -r 1s -- "$@"
+"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.PlanBenchmark' "${GANTRY_JMH_ARGS[@]}"
+gantry_jmh_args -f 1 -wi 2 -i 3 -w 2s -r 2s -- "$@"
+"$JAVA" -cp "$CP" org.openjdk.jmh.Main 'dev.gantry.select.bench.BackfillBenchmark' "${GANTRY_JMH_ARGS[@]}"
 "$JAVA" -Xms2g -Xmx2g -cp "$CP" dev.gantry.select.bench.ReplicaFootprint 10000
 "$JAVA" -cp "$CP" dev.gantry.select.preempt.PreemptionComparison 10000

@@ -33,7 +33,7 @@ class CorePurityTest {
             .that().resideInAnyPackage(PURE)
             .or().resideInAPackage("dev.gantry.common.credential..")
             .should().callMethodWhere(readsTheWallClock())
-            .because("time comes in as an argument or an InstantSource (STYLE.md rule 1)");
+            .because("time comes in as an argument or an InstantSource (docs/style.md rule 1)");
 
     static DescribedPredicate<JavaCall<?>> readsTheWallClock() {
         return DescribedPredicate.describe("reads the wall clock (Instant.now(), System.currentTimeMillis(), ...)",

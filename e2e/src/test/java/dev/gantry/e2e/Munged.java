@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * A private munged (MUNGE, as every Slurm site runs it) for one test class: its own key and socket, stopped at close.
- * Debian's munge package is installed on first use when missing; the test is skipped where that is impossible.
+ * Debian's munge package is installed on first use when missing (kept so that CI, whose image lacks munge, still runs
+ * the MUNGE tests); the test is skipped where that is impossible, e.g. not as root (README, "Tests").
  */
 final class Munged implements AutoCloseable {
 

@@ -38,9 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Prints p50/p90/p99 of: preemptor running, last victim stopped, and the later of the two; and of the controller's
  * decision (the preemptor's recorded start time), to tell the controller's share from the agents'.
  *
- * <pre>GANTRY_E2E_HOME=… ./mvnw -o -pl e2e verify -Dtest=PreemptionLatencyBench -Dgantry.bench=true \
- *     -Dsurefire.failIfNoSpecifiedTests=false
- * grep -h "preemption latency" e2e/target/surefire-reports/*PreemptionLatencyBench-output.txt</pre>
+ * <pre>GANTRY_E2E_HOME=… ./mvnw -Pe2e -pl e2e -am verify -Dit.test=PreemptionLatencyBench -Dgantry.bench=true \
+ *     -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
+ * grep -h "preemption latency" e2e/target/failsafe-reports/*PreemptionLatencyBench-output.txt</pre>
  */
 @EnabledIfSystemProperty(named = "gantry.bench", matches = "true")
 class PreemptionLatencyBench {

@@ -12,8 +12,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gang model and the timeslicer core are pure: no gRPC, framework, metrics, threads or wall clock (STYLE.md rules
- * 1 and 10).
+ * The gang model and the timeslicer core are pure: no gRPC, framework, metrics, threads or wall clock
+ * (docs/style.md, rules 1 and 10).
  */
 class ArchitectureTest {
 

@@ -11,7 +11,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The placement core is pure: no gRPC, framework, metrics, threads or wall clock (STYLE.md rules 1 and 10). */
+/** The placement core is pure: no gRPC, framework, metrics, threads or wall clock (docs/style.md rules 1 and 10). */
 class ArchitectureTest {
 
     private static final String[] CORE = {"dev.gantry.select.model..", "dev.gantry.select.placement..",

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * i.e. what {@code gantry_agent_launch_seconds} records. Trivial jobs ({@code true}), at most 8 running at once,
  * after 100 warm-up launches. Not a test: skipped unless {@code -Dgantry.bench=true}.
  *
- * <pre>./mvnw -o -q -pl node-agent test -Dtest=LaunchLatencyBench -Dgantry.bench=true -Dsurefire.failIfNoSpecifiedTests=false</pre>
+ * <pre>./mvnw -q -pl node-agent -am test -Dtest=LaunchLatencyBench -Dgantry.bench=true -Dsurefire.failIfNoSpecifiedTests=false</pre>
  */
 class LaunchLatencyBench {
 

@@ -22,7 +22,7 @@ import java.util.function.LongFunction;
 import java.util.function.Predicate;
 
 /**
- * Preemption's two decisions for one pending job (STYLE.md rule 2: decide here, act in the runtime):
+ * Preemption's two decisions for one pending job (docs/style.md rule 2: decide here, act in the runtime):
  * <ol>
  *   <li>{@link #candidates}: the running jobs it may preempt, most preemptable first — select-svc's PlacePreempting
  *       takes them and names the victims its placement needs;</li>

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * Chooses where a pending job starts and which running jobs to preempt for it. Decides only: the caller re-validates
- * and preempts (STYLE.md rule 2).
+ * and preempts (docs/style.md rule 2).
  */
 public interface PreemptionPolicy {
 
