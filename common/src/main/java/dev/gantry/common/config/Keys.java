@@ -78,6 +78,11 @@ public final class Keys {
     public static final Key<Integer> TREE_WIDTH = key("TreeWidth", Values.intRange(1, 65533), 50, "launch fan-out width");
     public static final Key<String> PROLOG = key("Prolog", Values::string, "", "program run before each job");
     public static final Key<String> EPILOG = key("Epilog", Values::string, "", "program run after each job");
+    public static final Key<String> PROCTRACK_TYPE = key("ProctrackType",
+            Values.oneOf("proctrack/cgroup", "proctrack/pgid"), "",
+            "how an agent holds a job's processes together: proctrack/cgroup (a cgroup per job; the agent fails to start "
+                    + "without a writable one) or proctrack/pgid (process groups); unset, Gantry uses cgroups where "
+                    + "writable, else process groups (Slurm's default is proctrack/cgroup)");
 
     // Selection
     public static final Key<String> SELECT_TYPE = key("SelectType",
@@ -152,7 +157,7 @@ public final class Keys {
     /** Slurm keys accepted for compatibility that Gantry does not use (a warning is given). */
     public static final Set<String> IGNORED_SLURM_KEYS = Set.of(
             "slurmduser", "credtype", "mpidefault", "switchtype", "launchtype",
-            "proctracktype", "taskplugin", "statesavelocation", "slurmdspooldir", "slurmctldpidfile", "slurmdpidfile",
+            "taskplugin", "statesavelocation", "slurmdspooldir", "slurmctldpidfile", "slurmdpidfile",
             "slurmctldlogfile", "slurmdlogfile", "slurmctlddebug", "slurmddebug", "returntoservice",
             "accountingstoragetype", "accountingstoragehost", "jobacctgathertype", "jobacctgatherfrequency",
             "jobcomptype", "slurmctldtimeout", "messagetimeout", "inactivelimit", "waittime", "controlmachine",
