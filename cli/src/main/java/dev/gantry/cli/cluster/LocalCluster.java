@@ -195,6 +195,7 @@ final class LocalCluster {
                 a.put("GANTRY_NODE_MEMORY_MB", Long.toString(n.realMemoryMb()));
                 a.put("GANTRY_AGENT_PROLOG", config.get(Keys.PROLOG));
                 a.put("GANTRY_AGENT_EPILOG", config.get(Keys.EPILOG));
+                a.put("GANTRY_AGENT_CONTAINMENT", containment(config.get(Keys.PROCTRACK_TYPE)));
                 a.put("GANTRY_AUTH_PUBLIC_KEY", authPublicKey.toString());
                 a.putAll(stepCallerAuthentication(config));
                 // one local authenticator per host (the commands find it beside controller.addr); none where MUNGE vouches
@@ -444,6 +445,18 @@ final class LocalCluster {
     }
 
     private static final Path SHM = Path.of("/dev/shm");
+
+    /**
+     * The agents' containment mode from slurm.conf's ProctrackType: proctrack/cgroup is {@code cgroup}, proctrack/pgid
+     * {@code process_group}, unset {@code auto} (cgroups where writable, else process groups).
+     */
+    static String containment(String proctrackType) {
+        return switch (proctrackType) {
+            case "proctrack/cgroup" -> "cgroup";
+            case "proctrack/pgid" -> "process_group";
+            default -> "auto";
+        };
+    }
 
     /**
      * Where the agents keep their job tables and spooled scripts, one directory per node below it: in memory

@@ -114,6 +114,7 @@ public final class ConfigParser {
             parseLine(last, startLine);
         }
         checkPartitions();
+        resolvePreemptParameters();
         accounting = accountingLines.finish(partitionLines.partitions());
         @SuppressWarnings("unchecked")
         List<String> gresTypes = (List<String>) settings.getOrDefault(Keys.GRES_TYPES, List.of());
@@ -155,8 +156,12 @@ public final class ConfigParser {
             return;
         }
         try {
-            settings.put(k, k.parse(value));
+            Object parsed = k.parse(value);
+            settings.put(k, parsed);
             settingLines.put(k, lineNo);
+            if (parsed instanceof SubOptions options) {
+                options.ignored().forEach(note -> warnings.add(file + ":" + lineNo + ": " + key + ": " + note));
+            }
         } catch (IllegalArgumentException | ArithmeticException e) {
             problem(lineNo, key, e.getMessage());
         }
@@ -202,10 +207,11 @@ public final class ConfigParser {
             }
         }
         Integer weight = nodeInt(m, "weight", null, lineNo, 0, Integer.MAX_VALUE);
-        String state = "UNKNOWN";
+        ConfiguredNodeState state = ConfiguredNodeState.UNKNOWN;
         if (m.containsKey("state")) {
             try {
-                state = Values.oneOf("UNKNOWN", "IDLE", "DOWN", "DRAIN", "FUTURE").apply(m.get("state"));
+                state = ConfiguredNodeState.valueOf(
+                        Values.oneOf("UNKNOWN", "IDLE", "DOWN", "DRAIN", "FUTURE").apply(m.get("state")));
             } catch (IllegalArgumentException e) {
                 problem(lineNo, "State", e.getMessage());
             }
@@ -279,6 +285,16 @@ public final class ConfigParser {
         } catch (IllegalArgumentException e) {
             problem(lineNo, key, e.getMessage());
             return List.of();
+        }
+    }
+
+    /** PreemptParameters with SchedulerParameters' older preempt_* options under them (see PreemptParameters). */
+    private void resolvePreemptParameters() {
+        if (settings.containsKey(Keys.PREEMPT_PARAMETERS) || settings.containsKey(Keys.SCHEDULER_PARAMETERS)) {
+            PreemptParameters own = (PreemptParameters) settings.getOrDefault(Keys.PREEMPT_PARAMETERS,
+                    PreemptParameters.parse(""));
+            settings.put(Keys.PREEMPT_PARAMETERS, own.after(
+                    (SchedulerParameters) settings.getOrDefault(Keys.SCHEDULER_PARAMETERS, SchedulerParameters.DEFAULT)));
         }
     }
 

@@ -56,7 +56,8 @@ public final class Keys {
     public static final Key<SlurmctldParameters> SLURMCTLD_PARAMETERS = key("SlurmctldParameters", SlurmctldParameters::parse,
             SlurmctldParameters.DEFAULT, "the controller's request limits: rl_enable, rl_bucket_size, rl_refill_rate, "
                     + "rl_refill_period, rl_table_size (Slurm's per-user RPC rate limit; Gantry's rl_disable turns it off), "
-                    + "watch_max_per_user, watch_max, watch_buffer_mb (Gantry: WatchJobs streams); other options ignored");
+                    + "watch_max_per_user, watch_max, watch_buffer_mb (Gantry: WatchJobs streams); any other option is "
+                    + "ignored with a warning");
 
     // Job lifecycle
     public static final Key<Long> KILL_WAIT = key("KillWait", Values.seconds(0, 65533), 30L,
@@ -77,13 +78,19 @@ public final class Keys {
     public static final Key<Integer> TREE_WIDTH = key("TreeWidth", Values.intRange(1, 65533), 50, "launch fan-out width");
     public static final Key<String> PROLOG = key("Prolog", Values::string, "", "program run before each job");
     public static final Key<String> EPILOG = key("Epilog", Values::string, "", "program run after each job");
+    public static final Key<String> PROCTRACK_TYPE = key("ProctrackType",
+            Values.oneOf("proctrack/cgroup", "proctrack/pgid"), "",
+            "how an agent holds a job's processes together: proctrack/cgroup (a cgroup per job; the agent fails to start "
+                    + "without a writable one) or proctrack/pgid (process groups); unset, Gantry uses cgroups where "
+                    + "writable, else process groups (Slurm's default is proctrack/cgroup)");
 
     // Selection
     public static final Key<String> SELECT_TYPE = key("SelectType",
             Values.oneOf("select/cons_tres", "select/linear", "select/cons_res"), "select/cons_tres", "selection plugin");
-    public static final Key<String> SELECT_TYPE_PARAMETERS = key("SelectTypeParameters",
-            Values.oneOf("CR_CPU", "CR_Core", "CR_Socket", "CR_Memory", "CR_CPU_Memory", "CR_Core_Memory", "CR_Socket_Memory"),
-            "CR_Core_Memory", "what cons_tres allocates and tracks");
+    public static final Key<SelectTypeParameters> SELECT_TYPE_PARAMETERS = key("SelectTypeParameters",
+            SelectTypeParameters::parse, SelectTypeParameters.CR_CORE_MEMORY,
+            "what cons_tres allocates and tracks: CR_CPU, CR_Core, CR_Socket, CR_Memory, CR_CPU_Memory, CR_Core_Memory, "
+                    + "CR_Socket_Memory");
     public static final Key<Long> DEF_MEM_PER_CPU = key("DefMemPerCPU", Values::memoryMb, 0L, "default MiB per CPU");
     public static final Key<Long> DEF_MEM_PER_NODE = key("DefMemPerNode", Values::memoryMb, 0L, "default MiB per node");
     public static final Key<Long> MAX_MEM_PER_CPU = key("MaxMemPerCPU", Values::memoryMb, 0L, "maximum MiB per CPU");
@@ -97,8 +104,12 @@ public final class Keys {
     // Scheduling
     public static final Key<String> SCHEDULER_TYPE = key("SchedulerType",
             Values.oneOf("sched/backfill", "sched/builtin"), "sched/backfill", "scheduler plugin");
-    public static final Key<List<String>> SCHEDULER_PARAMETERS = key("SchedulerParameters", Values::list, List.of(),
-            "comma-separated scheduler options (bf_window=…, bf_max_job_test=…, …)");
+    public static final Key<SchedulerParameters> SCHEDULER_PARAMETERS = key("SchedulerParameters",
+            SchedulerParameters::parse, SchedulerParameters.DEFAULT,
+            "comma-separated scheduler options: sched_interval (seconds between main passes; Gantry's default 5), "
+                    + "bf_window, bf_resolution, bf_max_job_test, bf_continue, bf_min_prio_reserve, bf_interval, "
+                    + "bf_reserve=easy|conservative (Gantry), max_array_tasks, preempt_youngest_first, "
+                    + "preempt_strict_order, preempt_reorder_count; any other option is ignored with a warning");
     public static final Key<Long> SCHEDULER_TIME_SLICE = key("SchedulerTimeSlice", Values.seconds(1, 65533), 30L,
             "gang scheduling time slice, seconds");
     public static final Key<String> PRIORITY_TYPE = key("PriorityType",
@@ -128,9 +139,12 @@ public final class Keys {
     // Preemption
     public static final Key<String> PREEMPT_TYPE = key("PreemptType",
             Values.oneOf("preempt/none", "preempt/partition_prio", "preempt/qos"), "preempt/none", "preemption plugin");
-    public static final Key<String> PREEMPT_MODE = key("PreemptMode", Values::preemptMode, "OFF", "cluster preemption mode");
+    public static final Key<PreemptMode> PREEMPT_MODE = key("PreemptMode", PreemptMode::parse, PreemptMode.OFF,
+            "cluster preemption mode: OFF, CANCEL, REQUEUE or SUSPEND, with GANG or WITHIN");
     public static final Key<Long> PREEMPT_EXEMPT_TIME = key("PreemptExemptTime", Values::timeLimit, 0L, "");
-    public static final Key<List<String>> PREEMPT_PARAMETERS = key("PreemptParameters", Values::list, List.of(), "");
+    public static final Key<PreemptParameters> PREEMPT_PARAMETERS = key("PreemptParameters", PreemptParameters::parse,
+            PreemptParameters.DEFAULT, "youngest_first, strict_order, reorder_count=N, min_exempt_priority=N, "
+                    + "send_user_signal (SchedulerParameters' preempt_* options are read too)");
     public static final Key<Long> PREEMPT_MIN_ACTIVE_TIME = key("PreemptMinActiveTime", Keys::activeTime, 0L,
             "Gantry (after Moab's minimum active time): a job started or resumed less than this long ago is not "
                     + "preempted; seconds, or a Slurm time ([days-]hours:minutes:seconds, minutes:seconds); 0 = off");
@@ -143,7 +157,7 @@ public final class Keys {
     /** Slurm keys accepted for compatibility that Gantry does not use (a warning is given). */
     public static final Set<String> IGNORED_SLURM_KEYS = Set.of(
             "slurmduser", "credtype", "mpidefault", "switchtype", "launchtype",
-            "proctracktype", "taskplugin", "statesavelocation", "slurmdspooldir", "slurmctldpidfile", "slurmdpidfile",
+            "taskplugin", "statesavelocation", "slurmdspooldir", "slurmctldpidfile", "slurmdpidfile",
             "slurmctldlogfile", "slurmdlogfile", "slurmctlddebug", "slurmddebug", "returntoservice",
             "accountingstoragetype", "accountingstoragehost", "jobacctgathertype", "jobacctgatherfrequency",
             "jobcomptype", "slurmctldtimeout", "messagetimeout", "inactivelimit", "waittime", "controlmachine",

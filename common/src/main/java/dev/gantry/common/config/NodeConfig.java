@@ -25,6 +25,6 @@ public record NodeConfig(
         List<String> features,
         List<GresSpec> gres,
         int weight,
-        String state,
+        ConfiguredNodeState state,
         int port,
         int line) {}

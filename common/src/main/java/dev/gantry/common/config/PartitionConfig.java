@@ -3,10 +3,10 @@ package dev.gantry.common.config;
 import java.util.List;
 
 /**
- * A partition from a PartitionName= line. Times are seconds, -1 = UNLIMITED; memory limits are MiB,
- * 0 = not limited; maxNodes -1 = UNLIMITED. backfillPolicy is Moab's BACKFILLPOLICY for the partition's jobs:
- * FIRSTFIT (default: backfill delays no reservation) or PREEMPT (a backfill job may overlap a reservation and is
- * preempted when the reserved job's start comes).
+ * A partition from a PartitionName= line, its options parsed and typed at load. Times are seconds, -1 = UNLIMITED;
+ * memory limits are MiB, 0 = not limited; maxNodes -1 = UNLIMITED. preemptMode is null when the partition has none of
+ * its own (the cluster's applies). backfillPolicy is Moab's BACKFILLPOLICY for the partition's jobs (see
+ * {@link BackfillPolicy}).
  */
 public record PartitionConfig(
         String name,
@@ -14,13 +14,13 @@ public record PartitionConfig(
         boolean isDefault,
         long maxTimeSeconds,
         long defaultTimeSeconds,
-        String state,
+        PartitionState state,
         int maxNodes,
         int minNodes,
         int priorityTier,
         int priorityJobFactor,
-        String overSubscribe,
-        String preemptMode,
+        OverSubscribe overSubscribe,
+        PreemptMode preemptMode,
         long graceTimeSeconds,
         List<String> allowAccounts,
         List<String> allowQos,
@@ -30,5 +30,5 @@ public record PartitionConfig(
         long maxMemPerNodeMb,
         boolean exclusiveUser,
         boolean hidden,
-        String backfillPolicy,
+        BackfillPolicy backfillPolicy,
         int line) {}

@@ -82,15 +82,15 @@ final class PartitionParser {
         boolean isDefault = get(m, "default", Values::yesNo, false, lineNo);
         long maxTime = get(m, "maxtime", Values::timeLimit, -1L, lineNo);
         long defaultTime = get(m, "defaulttime", Values::timeLimit, -1L, lineNo);
-        String state = get(m, "state", Values.oneOf("UP", "DOWN", "DRAIN", "INACTIVE"), "UP", lineNo);
+        PartitionState state = get(m, "state", PartitionParser::state, PartitionState.UP, lineNo);
         int maxNodes = get(m, "maxnodes", Values.intOrUnlimited(0, Integer.MAX_VALUE), -1, lineNo);
         int minNodes = get(m, "minnodes", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
         int tier = get(m, "prioritytier", Values.intRange(0, 65533),
                 get(m, "priority", Values.intRange(0, 65533), 1, lineNo), lineNo);
         int jobFactor = get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
-        String overSubscribe = get(m, "oversubscribe", Values::overSubscribe,
-                get(m, "shared", Values::overSubscribe, "NO", lineNo), lineNo);
-        String preemptMode = get(m, "preemptmode", Values::preemptMode, "", lineNo);
+        OverSubscribe overSubscribe = get(m, "oversubscribe", OverSubscribe::parse,
+                get(m, "shared", OverSubscribe::parse, OverSubscribe.NO, lineNo), lineNo);
+        PreemptMode preemptMode = get(m, "preemptmode", raw -> raw.isBlank() ? null : PreemptMode.parse(raw), null, lineNo);
         long grace = get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
         List<String> allowAccounts = get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);
         List<String> allowQos = get(m, "allowqos", Values::list, List.of("ALL"), lineNo);
@@ -100,7 +100,8 @@ final class PartitionParser {
         long maxMemPerNode = get(m, "maxmempernode", Values::memoryMb, 0L, lineNo);
         boolean exclusiveUser = get(m, "exclusiveuser", Values::yesNo, false, lineNo);
         boolean hidden = get(m, "hidden", Values::yesNo, false, lineNo);
-        String backfillPolicy = get(m, "backfillpolicy", Values.oneOf("FIRSTFIT", "PREEMPT"), "FIRSTFIT", lineNo);
+        BackfillPolicy backfillPolicy = get(m, "backfillpolicy", raw -> BackfillPolicy.valueOf(
+                Values.oneOf("FIRSTFIT", "PREEMPT").apply(raw)), BackfillPolicy.FIRSTFIT, lineNo);
         if (count > errorsBefore) {
             return;
         }
@@ -125,6 +126,10 @@ final class PartitionParser {
         partitions.add(new PartitionConfig(name, members, isDefault, maxTime, defaultTime, state, maxNodes, minNodes, tier,
                 jobFactor, overSubscribe, preemptMode, grace, allowAccounts, allowQos, defMemPerCpu, defMemPerNode,
                 maxMemPerCpu, maxMemPerNode, exclusiveUser, hidden, backfillPolicy, lineNo));
+    }
+
+    private static PartitionState state(String raw) {
+        return PartitionState.valueOf(Values.oneOf("UP", "DOWN", "DRAIN", "INACTIVE").apply(raw));
     }
 
     private <T> T get(Map<String, String> m, String key, Function<String, T> parser, T def, int lineNo) {

@@ -6,13 +6,13 @@ import java.util.Locale;
 
 /**
  * SlurmctldParameters= (slurm.conf(5)): the controller's request limits, parsed once at load. Options Gantry has no use
- * for are kept in {@link #others} and ignored, as Slurm ignores options it does not know.
+ * for are kept in {@link #others} and ignored; the config parser warns about each with its line.
  *
  * @param rateLimit the per-user request rate limit (Slurm's rl_* options)
  * @param watch caps on the client API's server-streaming calls (Gantry's watch_* options)
  * @param others every other option, as written
  */
-public record SlurmctldParameters(RateLimit rateLimit, WatchLimits watch, List<String> others) {
+public record SlurmctldParameters(RateLimit rateLimit, WatchLimits watch, List<String> others) implements SubOptions {
 
     /**
      * Slurm's RPC rate limit (slurm.conf(5) SlurmctldParameters, Slurm 23.02 and later): a token bucket per user of
@@ -48,6 +48,11 @@ public record SlurmctldParameters(RateLimit rateLimit, WatchLimits watch, List<S
 
     public static final SlurmctldParameters DEFAULT = new SlurmctldParameters(RateLimit.GANTRY_DEFAULT, WatchLimits.DEFAULT,
             List.of());
+
+    @Override
+    public List<String> ignored() {
+        return others.stream().map(o -> "'" + o + "' is not an option Gantry uses; ignored").toList();
+    }
 
     /** @throws IllegalArgumentException naming the option, e.g. "rl_bucket_size=abc: 'abc' is not a whole number" */
     static SlurmctldParameters parse(String raw) {

@@ -5,8 +5,6 @@ import dev.gantry.common.units.SlurmTime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /** Value parsers for config keys; each throws IllegalArgumentException saying what is wrong. */
@@ -99,35 +97,10 @@ final class Values {
         return items;
     }
 
-    /** PreemptMode: OFF, CANCEL, REQUEUE, SUSPEND, optionally with GANG, comma-separated. */
+    /** A QOS's PreemptMode, checked by {@link PreemptMode#parse}; upper case as written, empty when blank. */
     static String preemptMode(String raw) {
-        Set<String> seen = new TreeSet<>();
-        for (String token : list(raw)) {
-            String t = token.toUpperCase(Locale.ROOT);
-            if (!Set.of("OFF", "CANCEL", "REQUEUE", "SUSPEND", "GANG", "WITHIN").contains(t)) {
-                throw new IllegalArgumentException("'" + token + "' is not one of OFF, CANCEL, REQUEUE, SUSPEND, GANG");
-            }
-            if (!seen.add(t)) {
-                throw new IllegalArgumentException("'" + token + "' is given twice");
-            }
-        }
-        return raw.toUpperCase(Locale.ROOT);
-    }
-
-    /** OverSubscribe: NO, EXCLUSIVE, YES[:n], FORCE[:n] with 1 <= n <= 32767 as Slurm documents. */
-    static String overSubscribe(String raw) {
-        String v = raw.trim().toUpperCase(Locale.ROOT);
-        String word = v.contains(":") ? v.substring(0, v.indexOf(':')) : v;
-        if (!Set.of("NO", "EXCLUSIVE", "YES", "FORCE").contains(word)) {
-            throw new IllegalArgumentException("'" + raw + "' is not one of NO, EXCLUSIVE, YES[:n], FORCE[:n]");
-        }
-        if (v.contains(":")) {
-            if (!word.equals("YES") && !word.equals("FORCE")) {
-                throw new IllegalArgumentException("'" + raw + "': only YES and FORCE take a job count");
-            }
-            intRange(1, 32767).apply(v.substring(v.indexOf(':') + 1));
-        }
-        return v;
+        PreemptMode.parse(raw);
+        return raw.trim().toUpperCase(Locale.ROOT);
     }
 
     static boolean isUnlimited(String raw) {

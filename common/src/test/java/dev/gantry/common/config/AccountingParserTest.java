@@ -177,7 +177,7 @@ class AccountingParserTest {
                 bad("bad MaxWall", "QOS=a MaxWall=1h", "acct.conf:1: MaxWall: Invalid time specification '1h'"),
                 bad("bad GraceTime", "QOS=a GraceTime=soon", "acct.conf:1: GraceTime: 'soon' is not a whole number of seconds"),
                 bad("bad PreemptMode", "QOS=a PreemptMode=KILL",
-                        "acct.conf:1: PreemptMode: 'KILL' is not one of OFF, CANCEL, REQUEUE, SUSPEND, GANG"),
+                        "acct.conf:1: PreemptMode: 'KILL' is not one of OFF, CANCEL, REQUEUE, SUSPEND, GANG, WITHIN"),
                 bad("bad MaxJobsPerUser", "QOS=a MaxJobsPerUser=-2",
                         "acct.conf:1: MaxJobsPerUser: -2 is out of range 0..2147483647"),
                 bad("bad GrpTRES TRES", "QOS=a GrpTRES=cpus=4",

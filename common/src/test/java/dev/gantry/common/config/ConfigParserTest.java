@@ -60,10 +60,10 @@ class ConfigParserTest {
         assertEquals("tiny", c.get(Keys.CLUSTER_NAME));
         assertEquals("head01", c.get(Keys.SLURMCTLD_HOST));
         assertEquals("select/cons_tres", c.get(Keys.SELECT_TYPE));
-        assertEquals("CR_Core_Memory", c.get(Keys.SELECT_TYPE_PARAMETERS));
-        assertEquals(List.of("bf_window=60", "bf_max_job_test=100"), c.get(Keys.SCHEDULER_PARAMETERS));
+        assertEquals(SelectTypeParameters.CR_CORE_MEMORY, c.get(Keys.SELECT_TYPE_PARAMETERS));
+        assertEquals(new BackfillSettings(3600, 60, 100, false, 0, 30, false), c.get(Keys.SCHEDULER_PARAMETERS).backfill());
         assertEquals("preempt/partition_prio", c.get(Keys.PREEMPT_TYPE));
-        assertEquals("SUSPEND,GANG", c.get(Keys.PREEMPT_MODE));
+        assertEquals(new PreemptMode(PreemptAction.SUSPEND, true, false), c.get(Keys.PREEMPT_MODE));
         assertEquals(10L, c.get(Keys.KILL_WAIT));
         assertEquals(60L, c.get(Keys.MIN_JOB_AGE));
         assertEquals(List.of(), c.warnings());
@@ -74,11 +74,11 @@ class ConfigParserTest {
         ClusterConfig c = parse(FULL);
 
         assertEquals(List.of("n01", "n02", "n03", "n04", "gpu1", "big"), c.nodes().stream().map(NodeConfig::name).toList());
-        assertEquals(new NodeConfig("n03", "localhost", 8, 2, 4, 1, 4096, List.of("ib", "avx2"), List.of(), 10, "IDLE", 0, 15),
+        assertEquals(new NodeConfig("n03", "localhost", 8, 2, 4, 1, 4096, List.of("ib", "avx2"), List.of(), 10, ConfiguredNodeState.IDLE, 0, 15),
                 c.node("n03").orElseThrow());
-        assertEquals(new NodeConfig("gpu1", "localhost", 16, 8, 1, 2, 64000, List.of(), List.of(new GresSpec("gpu", "", 2)), 1, "DOWN", 0, 16),
+        assertEquals(new NodeConfig("gpu1", "localhost", 16, 8, 1, 2, 64000, List.of(), List.of(new GresSpec("gpu", "", 2)), 1, ConfiguredNodeState.DOWN, 0, 16),
                 c.node("gpu1").orElseThrow());
-        assertEquals(new NodeConfig("big", "localhost", 32, 2, 8, 2, 4096, List.of(), List.of(), 1, "IDLE", 7001, 17),
+        assertEquals(new NodeConfig("big", "localhost", 32, 2, 8, 2, 4096, List.of(), List.of(), 1, ConfiguredNodeState.IDLE, 7001, 17),
                 c.node("big").orElseThrow());
     }
 
@@ -94,7 +94,7 @@ class ConfigParserTest {
         assertEquals(600, debug.defaultTimeSeconds());
         assertEquals(2, debug.maxNodes());
         assertEquals(10, debug.priorityTier());
-        assertEquals("UP", debug.state());
+        assertEquals(PartitionState.UP, debug.state());
         assertEquals(20, debug.line());
 
         PartitionConfig batch = c.partition("batch").orElseThrow();
@@ -103,13 +103,13 @@ class ConfigParserTest {
         assertEquals(-1, batch.maxTimeSeconds());
         assertEquals(7200, batch.defaultTimeSeconds());
         assertEquals(-1, batch.maxNodes());
-        assertEquals("FORCE:2", batch.overSubscribe());
-        assertEquals("REQUEUE", batch.preemptMode());
+        assertEquals(new OverSubscribe(OverSubscribe.Kind.FORCE, 2, true), batch.overSubscribe());
+        assertEquals(new PreemptMode(PreemptAction.REQUEUE, false, false), batch.preemptMode());
         assertEquals(21, batch.line());
 
         PartitionConfig gpu = c.partition("gpu").orElseThrow();
         assertEquals(-1, gpu.maxTimeSeconds());
-        assertEquals("DOWN", gpu.state());
+        assertEquals(PartitionState.DOWN, gpu.state());
         assertTrue(gpu.hidden());
         assertEquals(List.of("phys", "chem"), gpu.allowAccounts());
 
@@ -125,21 +125,21 @@ class ConfigParserTest {
     void partitionWithoutSettings_getsSlurmDefaults() {
         PartitionConfig p = parse("PartitionName=p").partition("p").orElseThrow();
 
-        assertEquals(new PartitionConfig("p", List.of(), false, -1, -1, "UP", -1, 0, 1, 1, "NO", "", 0, List.of("ALL"),
-                List.of("ALL"), 0, 0, 0, 0, false, false, "FIRSTFIT", 1), p);
+        assertEquals(new PartitionConfig("p", List.of(), false, -1, -1, PartitionState.UP, -1, 0, 1, 1, OverSubscribe.NO, null, 0,
+                List.of("ALL"), List.of("ALL"), 0, 0, 0, 0, false, false, BackfillPolicy.FIRSTFIT, 1), p);
     }
 
     @Test
     void backfillPolicy_isPerPartitionAndCaseInsensitive() {
         ClusterConfig c = parse("PartitionName=low BackfillPolicy=preempt\nPartitionName=high");
 
-        assertEquals("PREEMPT", c.partition("low").orElseThrow().backfillPolicy());
-        assertEquals("FIRSTFIT", c.partition("high").orElseThrow().backfillPolicy());
+        assertEquals(BackfillPolicy.PREEMPT, c.partition("low").orElseThrow().backfillPolicy());
+        assertEquals(BackfillPolicy.FIRSTFIT, c.partition("high").orElseThrow().backfillPolicy());
     }
 
     @Test
     void nodeWithoutSettings_getsSlurmDefaults() {
-        assertEquals(new NodeConfig("n1", "localhost", 1, 1, 1, 1, 1, List.of(), List.of(), 1, "UNKNOWN", 0, 1),
+        assertEquals(new NodeConfig("n1", "localhost", 1, 1, 1, 1, 1, List.of(), List.of(), 1, ConfiguredNodeState.UNKNOWN, 0, 1),
                 parse("NodeName=n1").node("n1").orElseThrow());
     }
 
@@ -177,10 +177,10 @@ class ConfigParserTest {
                 partitionname=p nodes=n1 default=yes state=drain
                 """);
         assertEquals("lower", c.get(Keys.CLUSTER_NAME));
-        assertEquals("IDLE", c.node("n1").orElseThrow().state());
+        assertEquals(ConfiguredNodeState.IDLE, c.node("n1").orElseThrow().state());
         assertEquals(2, c.node("n1").orElseThrow().cpus());
         assertTrue(c.partition("p").orElseThrow().isDefault());
-        assertEquals("DRAIN", c.partition("p").orElseThrow().state());
+        assertEquals(PartitionState.DRAIN, c.partition("p").orElseThrow().state());
     }
 
     @Test

@@ -94,7 +94,7 @@ class ConfigProblemsTest {
                 problem("bad value in NodeName=DEFAULT, reported where used", "NodeName=DEFAULT CPUs=x\n\nNodeName=n1",
                         "conf/gantry.conf:3: CPUs: 'x' is not a whole number"),
                 problem("bad PreemptMode", "PreemptMode=SOMETIMES",
-                        "conf/gantry.conf:1: PreemptMode: 'SOMETIMES' is not one of OFF, CANCEL, REQUEUE, SUSPEND, GANG"),
+                        "conf/gantry.conf:1: PreemptMode: 'SOMETIMES' is not one of OFF, CANCEL, REQUEUE, SUSPEND, GANG, WITHIN"),
                 problem("bad OverSubscribe count", "PartitionName=p OverSubscribe=YES:0",
                         "conf/gantry.conf:1: OverSubscribe: 0 is out of range 1..32767"));
     }

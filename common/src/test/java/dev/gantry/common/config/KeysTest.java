@@ -27,10 +27,11 @@ class KeysTest {
         assertEquals("select/cons_tres", EMPTY.get(Keys.SELECT_TYPE));
         assertEquals("sched/backfill", EMPTY.get(Keys.SCHEDULER_TYPE));
         assertEquals("preempt/none", EMPTY.get(Keys.PREEMPT_TYPE));
-        assertEquals("OFF", EMPTY.get(Keys.PREEMPT_MODE));
+        assertEquals(PreemptMode.OFF, EMPTY.get(Keys.PREEMPT_MODE));
         assertEquals(7L * 86400, EMPTY.get(Keys.PRIORITY_DECAY_HALF_LIFE));
         assertEquals(1, EMPTY.get(Keys.FIRST_JOB_ID));
-        assertEquals(List.of(), EMPTY.get(Keys.SCHEDULER_PARAMETERS));
+        assertEquals(SchedulerParameters.DEFAULT, EMPTY.get(Keys.SCHEDULER_PARAMETERS));
+        assertEquals(PreemptParameters.DEFAULT, EMPTY.get(Keys.PREEMPT_PARAMETERS));
         assertFalse(EMPTY.settings().isSet(Keys.KILL_WAIT));
         assertEquals(List.of(), EMPTY.nodes());
         assertEquals(List.of(), EMPTY.partitions());

@@ -103,29 +103,25 @@ public final class ClusterProtos {
                 .setPriorityJobFactor(p.priorityJobFactor())
                 .addAllAllowAccounts(p.allowAccounts())
                 .addAllAllowQos(p.allowQos())
-                .setPreemptMode(p.preemptMode())
+                .setPreemptMode(p.preemptMode() == null ? "" : p.preemptMode().slurmName())
                 .setGraceTimeSeconds(p.graceTimeSeconds())
                 .setExclusiveUser(p.exclusiveUser())
                 .build();
     }
 
-    /** OverSubscribe=NO|EXCLUSIVE|YES[:n]|FORCE[:n] (as the config parser canonicalises it). */
-    public static OverSubscribe overSubscribe(String value) {
-        String word = value.contains(":") ? value.substring(0, value.indexOf(':')) : value;
-        return switch (word) {
-            case "YES" -> OverSubscribe.OVER_SUBSCRIBE_YES;
-            case "FORCE" -> OverSubscribe.OVER_SUBSCRIBE_FORCE;
-            case "EXCLUSIVE" -> OverSubscribe.OVER_SUBSCRIBE_EXCLUSIVE;
-            default -> OverSubscribe.OVER_SUBSCRIBE_NO;
+    /** OverSubscribe=NO|EXCLUSIVE|YES[:n]|FORCE[:n], as parsed at load. */
+    public static OverSubscribe overSubscribe(dev.gantry.common.config.OverSubscribe value) {
+        return switch (value.kind()) {
+            case YES -> OverSubscribe.OVER_SUBSCRIBE_YES;
+            case FORCE -> OverSubscribe.OVER_SUBSCRIBE_FORCE;
+            case EXCLUSIVE -> OverSubscribe.OVER_SUBSCRIBE_EXCLUSIVE;
+            case NO -> OverSubscribe.OVER_SUBSCRIBE_NO;
         };
     }
 
     /** Jobs that may share one resource: n of YES:n/FORCE:n, Slurm's default 4 for YES/FORCE, else 1. */
-    public static int overSubscribeJobs(String value) {
-        if (value.contains(":")) {
-            return Integer.parseInt(value.substring(value.indexOf(':') + 1));
-        }
-        return value.equals("YES") || value.equals("FORCE") ? 4 : 1;
+    public static int overSubscribeJobs(dev.gantry.common.config.OverSubscribe value) {
+        return value.jobs();
     }
 
     public static Allocation allocation(JobRecord j) {
@@ -155,7 +151,7 @@ public final class ClusterProtos {
         ClusterSnapshot.Builder b = ClusterSnapshot.newBuilder()
                 .setSelect(SelectSettings.newBuilder()
                         .setSelectType(state.config().get(Keys.SELECT_TYPE))
-                        .setSelectTypeParameters(state.config().get(Keys.SELECT_TYPE_PARAMETERS)));
+                        .setSelectTypeParameters(state.config().get(Keys.SELECT_TYPE_PARAMETERS).configName()));
         state.nodes().forEach(n -> b.addNodes(node(state, n)));
         state.config().partitions().forEach(p -> b.addPartitions(partition(state, p)));
         for (JobRecord j : state.jobs()) {
@@ -164,7 +160,7 @@ public final class ClusterProtos {
             }
         }
         b.setTopology(topology(state.config().topology()));
-        b.setGang(GangParameters.newBuilder().setPreemptMode(state.config().get(Keys.PREEMPT_MODE))
+        b.setGang(GangParameters.newBuilder().setPreemptMode(state.config().get(Keys.PREEMPT_MODE).slurmName())
                 .setTimeSliceSeconds((int) (long) state.config().get(Keys.SCHEDULER_TIME_SLICE)));
         return b.build();
     }

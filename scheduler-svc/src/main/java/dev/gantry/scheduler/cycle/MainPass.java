@@ -1,6 +1,7 @@
 package dev.gantry.scheduler.cycle;
 
 import dev.gantry.common.config.PartitionConfig;
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -56,8 +57,8 @@ public final class MainPass {
                 if (p == null) {
                     continue;
                 }
-                if (!p.state().equals("UP")) {
-                    blocked = blocked == null ? (p.state().equals("INACTIVE") ? PendingReason.PARTITION_INACTIVE
+                if (p.state() != PartitionState.UP) {
+                    blocked = blocked == null ? (p.state() == PartitionState.INACTIVE ? PendingReason.PARTITION_INACTIVE
                             : PendingReason.PARTITION_DOWN) : blocked;
                     continue;
                 }

@@ -52,7 +52,7 @@ public final class PlacementCheck {
             return Optional.of("partition " + partitionName + " was not requested");
         }
         PartitionConfig partition = state.partition(partitionName);
-        if (partition == null || !partition.state().equals("UP") && !partition.state().equals("DRAIN")) {
+        if (partition == null || !partition.state().startsJobs()) {
             return Optional.of("partition " + partitionName + " is not up");
         }
         int n = shares.size();
@@ -60,9 +60,9 @@ public final class PlacementCheck {
             return Optional.of(n + " nodes is outside " + job.ask().minNodes() + "-" + job.ask().maxNodes());
         }
         NodeSelection selection = job.ask().selection();
-        boolean memoryTracked = state.config().get(Keys.SELECT_TYPE_PARAMETERS).contains("Memory");
-        boolean wholeNodes = selection.exclusive() || partition.overSubscribe().equals("EXCLUSIVE");
-        int sharing = sharing(partition.overSubscribe(), selection.oversubscribe());
+        boolean memoryTracked = state.config().get(Keys.SELECT_TYPE_PARAMETERS).tracksMemory();
+        boolean wholeNodes = selection.exclusive() || partition.overSubscribe().wholeNodes();
+        int sharing = partition.overSubscribe().maxShare(selection.oversubscribe());
         Optional<FeatureConstraint> constraint = selection.constraint().isEmpty() ? Optional.empty()
                 : Optional.of(FeatureConstraint.parse(selection.constraint()));
         boolean exclusiveUser = state.exclusiveUser(job, partitionName);
@@ -144,15 +144,6 @@ public final class PlacementCheck {
             }
         }
         return Optional.empty();
-    }
-
-    /** Jobs that may hold one CPU together: FORCE[:n] always, YES[:n] when the job asked (-s); default n is 4. */
-    static int sharing(String overSubscribe, boolean jobAsks) {
-        String word = overSubscribe.contains(":") ? overSubscribe.substring(0, overSubscribe.indexOf(':')) : overSubscribe;
-        if (!word.equals("FORCE") && !(word.equals("YES") && jobAsks)) {
-            return 1;
-        }
-        return overSubscribe.contains(":") ? Integer.parseInt(overSubscribe.substring(overSubscribe.indexOf(':') + 1)) : 4;
     }
 
     /** Named cores: distinct, on the node, enough for the CPUs, and each held by fewer than {@code sharing} jobs. */

@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.model;
 
+import dev.gantry.common.config.ConfiguredNodeState;
 import dev.gantry.common.config.NodeConfig;
 import java.time.Instant;
 
@@ -28,8 +29,8 @@ public record NodeRecord(
 
     /** A node as configured, before its agent registers. */
     public static NodeRecord configured(NodeConfig config) {
-        boolean down = config.state().equals("DOWN");
-        boolean drain = config.state().equals("DRAIN");
+        boolean down = config.state() == ConfiguredNodeState.DOWN;
+        boolean drain = config.state() == ConfiguredNodeState.DRAIN;
         return new NodeRecord(config, false, down, drain, false, down || drain ? "set in config" : "", "", "", null, null, 0, 0);
     }
 

@@ -1,6 +1,8 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.common.config.BackfillPolicy;
 import dev.gantry.common.config.PartitionConfig;
+import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -29,9 +31,6 @@ import java.util.function.LongFunction;
  */
 public final class BackfillPreemption {
 
-    /** Moab's name for the policy that allows it; FIRSTFIT is the default. */
-    public static final String PREEMPT = "PREEMPT";
-
     /** Ids of jobs whose record may carry the mark; the record decides. */
     private final Set<Long> marked = new HashSet<>();
 
@@ -45,7 +44,7 @@ public final class BackfillPreemption {
 
     /** Whether backfill may start the job's partition's jobs over reservations. */
     public static boolean allowedIn(PartitionConfig partition) {
-        return partition != null && PREEMPT.equals(partition.backfillPolicy());
+        return partition != null && partition.backfillPolicy() == BackfillPolicy.PREEMPT;
     }
 
     /** Whether some partition of the cluster has the policy (the preemption pass must then run). */

@@ -1,5 +1,7 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.common.config.PreemptAction;
+
 /**
  * A victim's mode raised because the configured one is impossible (Moab: SUSPEND → REQUEUE → CANCEL). A victim that
  * can neither be suspended nor requeued has two: SUSPEND → REQUEUE and REQUEUE → CANCEL.

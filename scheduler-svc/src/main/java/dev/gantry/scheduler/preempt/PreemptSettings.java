@@ -3,6 +3,9 @@ package dev.gantry.scheduler.preempt;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.PartitionConfig;
+import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.config.PreemptMode;
+import dev.gantry.common.config.PreemptParameters;
 import dev.gantry.common.config.QosConfig;
 import dev.gantry.scheduler.model.JobRecord;
 import java.util.HashSet;
@@ -35,15 +38,15 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
     }
 
     /**
-     * Reads and checks the preemption keys of a parsed config.
+     * Checks the preemption keys of a parsed config together. Each value was parsed and checked on its own at load
+     * (PreemptMode, PreemptParameters, with file and line); what is left is how they combine.
      *
      * @throws IllegalArgumentException naming the key (and the partition or QOS) and what Slurm would say is wrong
      */
     public static PreemptSettings of(ClusterConfig config) {
         PreemptType type = PreemptType.parse(config.get(Keys.PREEMPT_TYPE));
-        String rawMode = config.get(Keys.PREEMPT_MODE);
-        PreemptMode cluster = mode("PreemptMode=" + rawMode, rawMode);
-        checkCluster(type, cluster, rawMode);
+        PreemptMode cluster = config.get(Keys.PREEMPT_MODE);
+        checkCluster(type, cluster);
         Map<String, PartitionRule> partitions = new LinkedHashMap<>();
         for (PartitionConfig p : config.partitions()) {
             partitions.put(p.name(), partition(p, type, cluster));
@@ -60,14 +63,12 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
                     + max + "s: no job could ever be preempted");
         }
         long exempt = Math.max(0, config.get(Keys.PREEMPT_EXEMPT_TIME)); // -1 disables the option, as 0 (slurm.conf)
-        PreemptParameters parameters = PreemptParameters.parse(config.get(Keys.PREEMPT_PARAMETERS),
-                config.get(Keys.SCHEDULER_PARAMETERS));
         return new PreemptSettings(type, cluster, partitions, qos, exempt, min, max,
-                config.get(Keys.PREEMPT_MAX_VICTIMS), parameters);
+                config.get(Keys.PREEMPT_MAX_VICTIMS), config.get(Keys.PREEMPT_PARAMETERS));
     }
 
-    private static void checkCluster(PreemptType type, PreemptMode cluster, String raw) {
-        String key = "PreemptMode=" + raw + ": ";
+    private static void checkCluster(PreemptType type, PreemptMode cluster) {
+        String key = "PreemptMode=" + cluster + ": ";
         if (cluster.action() == PreemptAction.SUSPEND && !cluster.gang()) {
             throw new IllegalArgumentException(key + "PreemptMode=SUSPEND requires GANG too (the gang scheduler "
                     + "resumes suspended jobs; write SUSPEND,GANG)");
@@ -87,10 +88,9 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
     }
 
     private static PartitionRule partition(PartitionConfig p, PreemptType type, PreemptMode cluster) {
-        PreemptMode mode = null;
-        if (!p.preemptMode().isBlank()) {
-            String key = "PartitionName=" + p.name() + " PreemptMode=" + p.preemptMode();
-            mode = mode(key, p.preemptMode());
+        PreemptMode mode = p.preemptMode();
+        if (mode != null) {
+            String key = "PartitionName=" + p.name() + " PreemptMode=" + mode;
             if (mode.action() != PreemptAction.OFF && type != PreemptType.PARTITION_PRIO) {
                 throw new IllegalArgumentException(key + ": a partition's PreemptMode is used only with "
                         + "PreemptType=preempt/partition_prio (this cluster has " + type.configName() + ")");
@@ -106,7 +106,7 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
             }
         }
         return new PartitionRule(p.name(), p.priorityTier(), mode, p.graceTimeSeconds(), p.exclusiveUser(),
-                p.overSubscribe().equals("EXCLUSIVE"), new HashSet<>(p.nodes()));
+                p.overSubscribe().wholeNodes(), new HashSet<>(p.nodes()));
     }
 
     private static QosRule qos(QosConfig q, PreemptType type, PreemptMode cluster) {

@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;

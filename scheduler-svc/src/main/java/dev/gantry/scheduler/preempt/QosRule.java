@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.common.config.PreemptMode;
 import java.util.Set;
 
 /**

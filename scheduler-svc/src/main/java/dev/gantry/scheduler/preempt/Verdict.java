@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.common.config.PreemptAction;
 import java.time.Instant;
 
 /** Whether one running job may be preempted for one pending job, and how; or why not. */

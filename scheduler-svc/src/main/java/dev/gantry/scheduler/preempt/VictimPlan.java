@@ -1,5 +1,7 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.common.config.PreemptAction;
+
 /**
  * What to do to one victim.
  *

@@ -1,5 +1,7 @@
 package dev.gantry.scheduler.preempt;
 
+import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.config.PreemptMode;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;

@@ -184,7 +184,8 @@ public final class Controller implements AutoCloseable {
                     ArraySpec array;
                     try {
                         array = spec.getArray().isBlank() ? null
-                                : ArraySpec.parse(spec.getArray(), maxArraySize, maxArraySize);
+                                : ArraySpec.parse(spec.getArray(), maxArraySize,
+                                        config.get(Keys.SCHEDULER_PARAMETERS).maxArrayTasks(maxArraySize));
                     } catch (InvalidControlException e) {
                         throw new RejectedSubmission(e.describe());
                     }

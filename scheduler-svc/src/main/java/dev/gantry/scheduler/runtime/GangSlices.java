@@ -128,7 +128,7 @@ public final class GangSlices {
         if (overlap == null) {
             var config = controller.state.config();
             overlap = new ResumeOverlap(controller.state,
-                    OverlapRule.of(config.get(Keys.SELECT_TYPE), config.get(Keys.SELECT_TYPE_PARAMETERS)));
+                    OverlapRule.of(config.get(Keys.SELECT_TYPE), config.get(Keys.SELECT_TYPE_PARAMETERS).configName()));
         }
         return overlap;
     }

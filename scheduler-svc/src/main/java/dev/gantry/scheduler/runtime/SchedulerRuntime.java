@@ -1,12 +1,13 @@
 package dev.gantry.scheduler.runtime;
 
+import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.common.config.Keys;
-import dev.gantry.scheduler.cycle.BackfillSettings;
+import dev.gantry.common.config.SchedulerParameters;
 import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.store.Database;
 import dev.gantry.scheduler.store.JobStore;
@@ -64,8 +65,7 @@ public final class SchedulerRuntime implements AutoCloseable {
             @Value("${gantry.database.password:}") String databasePassword,
             @Value("${gantry.select-address}") String selectAddress,
             @Value("${gantry.cred.private-key:}") String privateKey,
-            @Value("${gantry.cred.public-key:}") String publicKey,
-            @Value("${gantry.schedule-interval-ms:5000}") long scheduleIntervalMs) throws StoreException {
+            @Value("${gantry.cred.public-key:}") String publicKey) throws StoreException {
         ClusterConfig config = ConfigParser.parse(Path.of(configFile));
         config.warnings().forEach(LOG::warn);
         PreemptSettings.of(config); // refuses the combinations Slurm refuses before anything starts (the controller keeps its own)
@@ -91,9 +91,9 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.nodes = new NodeTracker(controller, config);
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
         this.selectChannel = channels.open(selectAddress, Peer.SELECT);
-        BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE))
-                ? BackfillSettings.parse(config.get(Keys.SCHEDULER_PARAMETERS)) : null;
-        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill);
+        SchedulerParameters scheduler = config.get(Keys.SCHEDULER_PARAMETERS);
+        BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE)) ? scheduler.backfill() : null;
+        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduler.schedIntervalSeconds() * 1000, backfill);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
             controller.enforceTimeLimits();

@@ -1,10 +1,10 @@
 package dev.gantry.scheduler.runtime;
 
+import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.preempt.PreemptAction;
 import dev.gantry.scheduler.preempt.PreemptionPlan;
 import dev.gantry.scheduler.preempt.VictimPlan;
 import java.time.Instant;

@@ -192,7 +192,7 @@ public final class SubmissionPolicy {
 
     /** The partition's state, node count and time limit; null when they allow the job. */
     private Misfit misfit(PartitionConfig p, JobSpec spec, int minNodes) {
-        if (p.state().equals("INACTIVE") || p.state().equals("DRAIN")) {
+        if (!p.state().takesJobs()) {
             return new Misfit("partitions", "partitions: partition " + p.name() + " is " + p.state()
                     + " and accepts no new jobs");
         }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.model.Forecast;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;

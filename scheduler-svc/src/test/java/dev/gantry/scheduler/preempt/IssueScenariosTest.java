@@ -5,6 +5,8 @@ import static dev.gantry.scheduler.preempt.RunningJobs.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.config.PreemptMode;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;

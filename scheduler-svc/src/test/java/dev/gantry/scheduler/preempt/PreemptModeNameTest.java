@@ -3,6 +3,7 @@ package dev.gantry.scheduler.preempt;
 import static dev.gantry.scheduler.preempt.RunningJobs.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.common.config.PreemptMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

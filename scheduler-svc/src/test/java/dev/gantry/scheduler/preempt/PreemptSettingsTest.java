@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.gantry.common.config.ConfigException;
+import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.config.PreemptMode;
+import dev.gantry.common.config.PreemptParameters;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,10 +112,6 @@ class PreemptSettingsTest {
             "PreemptType=preempt/qos|PreemptMode=OFF: PreemptType and PreemptMode values incompatible (OFF is only "
                     + "compatible with PreemptType=preempt/none; PreemptType=preempt/qos needs CANCEL, REQUEUE or "
                     + "SUSPEND,GANG)",
-            "PreemptType=preempt/partition_prio\\nPreemptMode=CANCEL,REQUEUE|PreemptMode=CANCEL,REQUEUE: only one of "
-                    + "OFF, CANCEL, REQUEUE, SUSPEND may be given (optionally with GANG or WITHIN), not [CANCEL, REQUEUE]",
-            "PreemptType=preempt/qos\\nPreemptMode=REQUEUE,GANG,WITHIN|PreemptMode=REQUEUE,GANG,WITHIN: GANG cannot "
-                    + "be combined with WITHIN",
             "PreemptType=preempt/partition_prio\\nPreemptMode=REQUEUE,WITHIN|PreemptMode=REQUEUE,WITHIN: WITHIN "
                     + "applies only to PreemptType=preempt/qos",
             "PreemptType=preempt/partition_prio\\nPreemptMode=REQUEUE,GANG\\nPartitionName=p Nodes=n1 "
@@ -139,13 +138,7 @@ class PreemptSettingsTest {
                     + "|QOS=a Preempt: a loop a -> b -> c -> a (QOS may not preempt each other)",
             "PreemptType=preempt/partition_prio\\nPreemptMode=REQUEUE\\nPreemptMinActiveTime=600\\n"
                     + "PreemptMaxActiveTime=300|PreemptMinActiveTime=600s is longer than PreemptMaxActiveTime=300s: no "
-                    + "job could ever be preempted",
-            "PreemptParameters=oldest_first|PreemptParameters: 'oldest_first' is not one of youngest_first, "
-                    + "strict_order, reorder_count=N, min_exempt_priority=N, send_user_signal",
-            "PreemptParameters=reorder_count=x|PreemptParameters: reorder_count=x: 'x' is not a whole number",
-            "PreemptParameters=reorder_count=65|PreemptParameters: reorder_count=65: must be between 0 and 64",
-            "SchedulerParameters=preempt_reorder_count=-1|SchedulerParameters: preempt_reorder_count=-1: must be "
-                    + "between 0 and 64"})
+                    + "job could ever be preempted"})
     void combinationsSlurmRefuses_areRefusedWithTheKeyAndTheReason(String lines, String message) {
         var e = assertThrows(IllegalArgumentException.class, () -> settings(lines.replace("\\n", "\n") + "\n"));
         assertEquals(message, e.getMessage());
@@ -158,9 +151,19 @@ class PreemptSettingsTest {
                     + "limit off)",
             "PreemptMaxVictims=0|t.conf:2: PreemptMaxVictims: 0 is out of range 1..65535",
             "PreemptMode=SUSPEND,BOGUS|t.conf:2: PreemptMode: 'BOGUS' is not one of OFF, CANCEL, REQUEUE, SUSPEND, "
-                    + "GANG"})
-    void badValues_areRefusedByTheConfigParserWithFileAndLine(String line, String problem) {
-        var e = assertThrows(ConfigException.class, () -> RunningJobs.config(line + "\n"));
+                    + "GANG, WITHIN",
+            "PreemptType=preempt/partition_prio\\nPreemptMode=CANCEL,REQUEUE|t.conf:3: PreemptMode: only one of "
+                    + "OFF, CANCEL, REQUEUE, SUSPEND may be given (optionally with GANG or WITHIN), not [CANCEL, REQUEUE]",
+            "PreemptType=preempt/qos\\nPreemptMode=REQUEUE,GANG,WITHIN|t.conf:3: PreemptMode: GANG cannot be combined "
+                    + "with WITHIN",
+            "PreemptParameters=oldest_first|t.conf:2: PreemptParameters: 'oldest_first' is not one of youngest_first, "
+                    + "strict_order, reorder_count=N, min_exempt_priority=N, send_user_signal",
+            "PreemptParameters=reorder_count=x|t.conf:2: PreemptParameters: reorder_count=x: 'x' is not a whole number",
+            "PreemptParameters=reorder_count=65|t.conf:2: PreemptParameters: reorder_count=65: must be between 0 and 64",
+            "SchedulerParameters=preempt_reorder_count=-1|t.conf:2: SchedulerParameters: preempt_reorder_count=-1: must "
+                    + "be between 0 and 64"})
+    void badValues_areRefusedByTheConfigParserWithFileAndLine(String lines, String problem) {
+        var e = assertThrows(ConfigException.class, () -> RunningJobs.config(lines.replace("\\n", "\n") + "\n"));
         assertEquals(List.of(problem), e.problems());
     }
 

@@ -6,6 +6,7 @@ import static dev.gantry.scheduler.preempt.RunningJobs.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.preempt.PreemptionPlan.Go;

@@ -4,6 +4,7 @@ import static dev.gantry.scheduler.preempt.RunningJobs.aJob;
 import static dev.gantry.scheduler.preempt.RunningJobs.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.common.config.PreemptMode;
 import dev.gantry.scheduler.model.JobRecord;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -5,6 +5,7 @@ import static dev.gantry.scheduler.preempt.RunningJobs.aJob;
 import static dev.gantry.scheduler.preempt.RunningJobs.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.common.config.PreemptMode;
 import dev.gantry.scheduler.preempt.RunningJobs.Builder;
 import dev.gantry.scheduler.preempt.Verdict.Preemptable;
 import dev.gantry.scheduler.preempt.Verdict.Protected;

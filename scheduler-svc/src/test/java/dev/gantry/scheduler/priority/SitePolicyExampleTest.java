@@ -34,7 +34,7 @@ class SitePolicyExampleTest {
         assertEquals(300, c.get(Keys.PRIORITY_CALC_PERIOD));
         assertEquals(30 * DAY, c.get(Keys.PRIORITY_MAX_AGE));
         assertEquals("linear", c.get(Keys.FAIR_SHARE_TYPE));
-        assertTrue(c.get(Keys.SCHEDULER_PARAMETERS).contains("bf_min_prio_reserve=3000"));
+        assertEquals(3000, c.get(Keys.SCHEDULER_PARAMETERS).backfill().minPrioReserve());
         assertEquals(3000, c.qos("buyin").orElseThrow().priority());
     }
 

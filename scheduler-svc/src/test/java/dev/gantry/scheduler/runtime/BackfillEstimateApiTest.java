@@ -17,8 +17,8 @@ import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.api.v1.SubmitJobRequest;
+import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.scheduler.api.JobProtos;
-import dev.gantry.scheduler.cycle.BackfillSettings;
 import dev.gantry.scheduler.model.PendingReason;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -131,7 +131,7 @@ class BackfillEstimateApiTest {
         assertEquals(submitted, JobProtos.instant(before.getLastSchedEval()), "no pass yet: its submission");
         assertEquals(false, before.getSchedByBackfill());
 
-        loop = new SchedulingLoop(h.controller, selectChannel, 60_000, BackfillSettings.parse(List.of("bf_interval=1")));
+        loop = new SchedulingLoop(h.controller, selectChannel, 60_000, BackfillSettings.DEFAULTS.withIntervalSeconds(1));
         await("backfill starts the small job", () -> job(select.small).getState() == JobState.JOB_STATE_RUNNING);
         // the start wakes a main pass, which clears the backfill mark (as Slurm's does); the next backfill pass sets it
         await("a backfill pass is the last to estimate the wide job", () -> job(select.wide).getSchedInLastBackfill());

@@ -19,8 +19,8 @@ import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
+import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.scheduler.api.JobProtos;
-import dev.gantry.scheduler.cycle.BackfillSettings;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.PendingReason;
@@ -200,7 +200,7 @@ class BackfillPreemptionRestartTest {
 
     private SchedulingLoop loop(ControllerHarness h) {
         return new SchedulingLoop(h.controller, selectChannel, 50,
-                BackfillSettings.parse(List.of("bf_interval=1")));
+                BackfillSettings.DEFAULTS.withIntervalSeconds(1));
     }
 
     private void register(ControllerHarness h) {

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.preempt.PreemptAction;
 import dev.gantry.scheduler.preempt.PreemptionPlan;
 import dev.gantry.scheduler.preempt.VictimPlan;
 import io.grpc.stub.StreamObserver;

@@ -1,12 +1,16 @@
-package dev.gantry.scheduler.preempt;
+package dev.gantry.common.config;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A PreemptMode value: one mechanism, optionally with GANG (run the gang scheduler, which resumes suspended jobs) or
- * WITHIN (preempt/qos: jobs of one QOS may preempt each other by job priority).
+ * WITHIN (preempt/qos: jobs of one QOS may preempt each other by job priority). Parsed once, at load, for the cluster
+ * (PreemptMode=), each partition and each QOS; whether a mode suits the PreemptType is checked by scheduler-svc's
+ * PreemptSettings.
  */
 public record PreemptMode(PreemptAction action, boolean gang, boolean within) {
 
@@ -14,7 +18,8 @@ public record PreemptMode(PreemptAction action, boolean gang, boolean within) {
 
     /**
      * Parses OFF, CANCEL, REQUEUE or SUSPEND with GANG or WITHIN, comma-separated, any case; GANG or WITHIN alone mean
-     * OFF with that flag. Refuses what Slurm's preempt_mode_num() refuses: two mechanisms, and GANG with WITHIN.
+     * OFF with that flag. Refuses what Slurm's preempt_mode_num() refuses: two mechanisms, and GANG with WITHIN; and a
+     * word given twice.
      *
      * @throws IllegalArgumentException saying what is wrong (without the key; callers add it)
      */
@@ -22,8 +27,12 @@ public record PreemptMode(PreemptAction action, boolean gang, boolean within) {
         List<PreemptAction> actions = new ArrayList<>();
         boolean gang = false;
         boolean within = false;
+        Set<String> seen = new HashSet<>();
         for (String token : raw.split(",")) {
             String t = token.trim().toUpperCase(Locale.ROOT);
+            if (!t.isEmpty() && !seen.add(t)) {
+                throw new IllegalArgumentException("'" + token.trim() + "' is given twice");
+            }
             switch (t) {
                 case "" -> { }
                 case "GANG" -> gang = true;

@@ -1,4 +1,4 @@
-package dev.gantry.scheduler.preempt;
+package dev.gantry.common.config;
 
 /** What happens to a preempted job (the mechanism part of PreemptMode). */
 public enum PreemptAction {
