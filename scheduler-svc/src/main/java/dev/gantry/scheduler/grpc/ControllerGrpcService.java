@@ -14,6 +14,7 @@ import dev.gantry.api.v1.GetSharesRequest;
 import dev.gantry.api.v1.GetSharesResponse;
 import dev.gantry.api.v1.HoldJobRequest;
 import dev.gantry.api.v1.HoldJobResponse;
+import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListJobsResponse;
@@ -63,8 +64,11 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The client API (controller.proto) over the controller: maps, calls one method, maps back. */
 @Singleton
@@ -240,82 +244,75 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void holdJob(HoldJobRequest request, StreamObserver<HoldJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.commands.hold(request.getJobIdsList(), requester(), request.getUserHold())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : HoldJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.hold(request.getJobIdsList(), requester(), request.getUserHold()),
+                r -> HoldJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void suspendJobs(dev.gantry.api.v1.SuspendJobsRequest request,
             StreamObserver<dev.gantry.api.v1.SuspendJobsResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.suspension.suspend(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.suspension.suspend(request.getJobIdsList(), requester()),
+                r -> dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void resumeJobs(dev.gantry.api.v1.ResumeJobsRequest request,
             StreamObserver<dev.gantry.api.v1.ResumeJobsResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.suspension.resume(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.suspension.resume(request.getJobIdsList(), requester()),
+                r -> dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void releaseJob(ReleaseJobRequest request, StreamObserver<ReleaseJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.commands.release(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : ReleaseJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.release(request.getJobIdsList(), requester()),
+                r -> ReleaseJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void requeueJob(RequeueJobRequest request, StreamObserver<RequeueJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.commands.requeue(request.getJobIdsList(), requester(), request.getHold())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : RequeueJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.requeue(request.getJobIdsList(), requester(), request.getHold()),
+                r -> RequeueJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void updateJob(UpdateJobRequest request, StreamObserver<UpdateJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        if (request.hasMinNodes() && request.getMinNodes() < 1) {
+        // an empty id list is refused first (in jobControl), as for every control
+        if (request.getJobIdsCount() > 0 && request.hasMinNodes() && request.getMinNodes() < 1) {
             out.onError(Status.INVALID_ARGUMENT.withDescription("min_nodes: must be at least 1, got "
                     + request.getMinNodes()).asRuntimeException());
             return;
         }
-        Requester who = requester();
-        controller.commands.update(request.toBuilder().setUser(who.user()).build(), who)
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : UpdateJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out, () -> {
+            Requester who = requester();
+            return controller.commands.update(request.toBuilder().setUser(who.user()).build(), who);
+        }, r -> UpdateJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void topJob(TopJobRequest request, StreamObserver<TopJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.top(request.getJobIdsList(), requester()),
+                r -> TopJobResponse.newBuilder().addAllResults(r).build());
+    }
+
+    /**
+     * One job control over a list of ids: an empty list is INVALID_ARGUMENT ({@link #noIds}); otherwise
+     * {@code control} runs and its per-job results are answered, as {@code response} wraps them, from the
+     * responses executor.
+     */
+    private <R> void jobControl(int idCount, StreamObserver<R> out,
+            Supplier<CompletableFuture<List<JobResult>>> control,
+            Function<List<JobResult>, R> response) {
+        if (noIds(idCount, out)) {
             return;
         }
-        controller.commands.top(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : TopJobResponse.newBuilder().addAllResults(r).build(), e));
+        control.get().whenCompleteAsync(HOP, responses)
+                .whenComplete((r, e) -> reply(out, r == null ? null : response.apply(r), e));
     }
 
     // ---------------------------------------------------------------- priority and fair share
