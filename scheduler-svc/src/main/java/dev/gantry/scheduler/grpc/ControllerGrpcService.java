@@ -204,40 +204,24 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listNodes(ListNodesRequest request, StreamObserver<ListNodesResponse> out) {
-        if (!visibility.seesNodes(requester())) {
-            out.onError(Status.PERMISSION_DENIED.withDescription("nodes: with PrivateData=nodes only operators and "
-                    + "administrators see nodes: Access/permission denied").asRuntimeException());
+        if (privateTo(visibility.seesNodes(requester()), "nodes", out)) {
             return;
         }
         var names = List.copyOf(request.getNamesList());
-        controller.call(() -> {
-            var b = ListNodesResponse.newBuilder();
-            for (var n : state.nodes()) {
-                if (names.isEmpty() || names.contains(n.name())) {
-                    b.addNodes(ClusterProtos.node(state, n));
-                }
-            }
-            return b.build();
-        }).whenCompleteAsync(HOP, responses).whenComplete((r, error) -> reply(out, r, error));
+        answer(controller.call(() -> ListNodesResponse.newBuilder().addAllNodes(named(state.nodes(), names, n -> n.name())
+                .map(n -> ClusterProtos.node(state, n)).toList()).build()), out, Function.identity());
     }
 
     @Override
     public void listPartitions(ListPartitionsRequest request, StreamObserver<ListPartitionsResponse> out) {
-        if (!visibility.seesPartitions(requester())) {
-            out.onError(Status.PERMISSION_DENIED.withDescription("partitions: with PrivateData=partitions only operators "
-                    + "and administrators see partitions: Access/permission denied").asRuntimeException());
+        if (privateTo(visibility.seesPartitions(requester()), "partitions", out)) {
             return;
         }
         var names = List.copyOf(request.getNamesList());
-        controller.call(() -> {
-            var b = ListPartitionsResponse.newBuilder();
-            for (var p : state.config().partitions()) {
-                if (names.isEmpty() || names.contains(p.name())) {
-                    b.addPartitions(ClusterProtos.partition(state, p, controller.preemptSettings()));
-                }
-            }
-            return b.build();
-        }).whenCompleteAsync(HOP, responses).whenComplete((r, error) -> reply(out, r, error));
+        answer(controller.call(() -> ListPartitionsResponse.newBuilder().addAllPartitions(
+                named(state.config().partitions(), names, p -> p.name())
+                        .map(p -> ClusterProtos.partition(state, p, controller.preemptSettings())).toList()).build()),
+                out, Function.identity());
     }
 
     // ---------------------------------------------------------------- job controls (scontrol)
@@ -308,10 +292,17 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     private <R> void jobControl(int idCount, StreamObserver<R> out,
             Supplier<CompletableFuture<List<JobResult>>> control,
             Function<List<JobResult>, R> response) {
-        if (noIds(idCount, out)) {
-            return;
+        if (!noIds(idCount, out)) {
+            answer(control.get(), out, response);
         }
-        control.get().whenCompleteAsync(HOP, responses)
+    }
+
+    /**
+     * Replies, from the responses executor, with {@code response} of what {@code pending} completes with, or with the
+     * status of its failure ({@link #status}).
+     */
+    private <T, R> void answer(CompletableFuture<T> pending, StreamObserver<R> out, Function<T, R> response) {
+        pending.whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null : response.apply(r), e));
     }
 
@@ -369,9 +360,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listQos(ListQosRequest request, StreamObserver<ListQosResponse> out) {
-        controller.listQos(List.copyOf(request.getNamesList())).whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build(), e));
+        answer(controller.listQos(List.copyOf(request.getNamesList())), out,
+                r -> ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build());
     }
 
     @Override
@@ -380,9 +370,27 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
             return;
         }
-        controller.updateQos(request.getQos(), requester()).whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build(), e));
+        answer(controller.updateQos(request.getQos(), requester()), out,
+                r -> UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build());
+    }
+
+    /** The items of {@code all} that {@code names} names (every one when it names none), in their order. */
+    private static <T> java.util.stream.Stream<T> named(java.util.Collection<T> all, List<String> names,
+            Function<T, String> nameOf) {
+        return all.stream().filter(t -> names.isEmpty() || names.contains(nameOf.apply(t)));
+    }
+
+    /**
+     * PrivateData={@code kind} (nodes, partitions): when the requester may not see them, answers PERMISSION_DENIED
+     * in Slurm's words and returns true.
+     */
+    private static boolean privateTo(boolean sees, String kind, StreamObserver<?> out) {
+        if (sees) {
+            return false;
+        }
+        out.onError(Status.PERMISSION_DENIED.withDescription(kind + ": with PrivateData=" + kind + " only operators and "
+                + "administrators see " + kind + ": Access/permission denied").asRuntimeException());
+        return true;
     }
 
     private static boolean noIds(int count, StreamObserver<?> out) {
