@@ -66,7 +66,7 @@ public record PriorityReport(List<Item> items, boolean header) {
             items.add(new Item(null, null, parsed.prefix()));
         }
         for (FormatItems.Spec spec : parsed.items()) {
-            PriorityField field = spec.hasType() ? PriorityField.forCode(spec.type()) : null;
+            PriorityField field = spec.typeOf(PriorityField.values());
             if (field == null) {
                 throw new IllegalArgumentException("Invalid job format specification: "
                         + (spec.hasType() ? spec.type() : spec.text()));

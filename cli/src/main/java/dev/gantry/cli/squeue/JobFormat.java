@@ -48,7 +48,7 @@ public record JobFormat(List<Item> items, List<Character> unknownCodes) {
             items.add(new Literal(parsed.prefix()));
         }
         for (FormatItems.Spec spec : parsed.items()) {
-            JobField field = spec.hasType() ? JobField.forCode(spec.type()) : null;
+            JobField field = spec.typeOf(JobField.values());
             if (field != null) {
                 items.add(new FieldItem(field, spec.column(), spec.suffix()));
                 continue;

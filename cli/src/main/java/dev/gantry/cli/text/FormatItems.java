@@ -18,6 +18,12 @@ public record FormatItems(String prefix, List<Spec> items) {
         items = List.copyOf(items);
     }
 
+    /** A report's field as a format names it by one letter. */
+    public interface Type {
+        /** The letter after '%' and the width. */
+        char code();
+    }
+
     /**
      * One item: {@code %} then {@code text}.
      *
@@ -35,6 +41,18 @@ public record FormatItems(String prefix, List<Spec> items) {
         /** The type letter; only when {@link #hasType()}. */
         public char type() {
             return text.charAt(typeAt);
+        }
+
+        /** Which of {@code types} the type letter names; null when none does or the item has no letter. */
+        public <T extends Type> T typeOf(T[] types) {
+            if (hasType()) {
+                for (T t : types) {
+                    if (t.code() == type()) {
+                        return t;
+                    }
+                }
+            }
+            return null;
         }
 
         /** The text after the type letter, up to the next '%'. */

@@ -57,4 +57,28 @@ class FormatItemsTest {
         assertEquals('6', spec.type());
         assertEquals("i", spec.suffix());
     }
+
+    private enum Letter implements FormatItems.Type {
+        ID('i'), NAME('j');
+
+        private final char code;
+
+        Letter(char code) {
+            this.code = code;
+        }
+
+        @Override
+        public char code() {
+            return code;
+        }
+    }
+
+    @Test
+    void typeOf_findsTheLetter_orNullForAnUnknownOrMissingOne() {
+        List<FormatItems.Spec> items = FormatItems.parse("%i%j%x%.5", 10_000).items();
+        assertEquals(Letter.ID, items.get(0).typeOf(Letter.values()));
+        assertEquals(Letter.NAME, items.get(1).typeOf(Letter.values()));
+        assertNull(items.get(2).typeOf(Letter.values()));
+        assertNull(items.get(3).typeOf(Letter.values()));
+    }
 }
