@@ -24,7 +24,6 @@ public final class SinfoCommand extends SlurmCommand {
     @Override
     List<OptionSpec> options() {
         return List.of(
-                OptionSpec.flag('h', "noheader"),
                 OptionSpec.flag('N', "Node"),
                 OptionSpec.withValue('p', "partition"));
     }

@@ -23,6 +23,8 @@ import java.util.function.ToIntFunction;
 abstract class SlurmCommand implements CliCommand {
 
     static final String HELP = "help";
+    /** -h, --noheader of the {@link LetterH#NOHEADER} commands. */
+    static final String NOHEADER = "noheader";
     static final String USAGE = "usage";
     static final String VERSION = "version";
 
@@ -39,7 +41,7 @@ abstract class SlurmCommand implements CliCommand {
         this.letterH = letterH;
     }
 
-    /** The command's own options. */
+    /** The command's own options; -h, --noheader, --help, --usage and -V are added here. */
     abstract List<OptionSpec> options();
 
     /** Whether options end at the first operand (sbatch: the script and its arguments). */
@@ -58,7 +60,11 @@ abstract class SlurmCommand implements CliCommand {
 
     @Override
     public final int run(List<String> args) {
-        List<OptionSpec> specs = new ArrayList<>(options());
+        List<OptionSpec> specs = new ArrayList<>();
+        if (letterH == LetterH.NOHEADER) {
+            specs.add(OptionSpec.flag('h', NOHEADER)); // first, where the reports list it
+        }
+        specs.addAll(options());
         specs.add(letterH == LetterH.HELP ? OptionSpec.flag('h', HELP) : OptionSpec.flag('\0', HELP));
         specs.add(OptionSpec.flag('\0', USAGE));
         specs.add(OptionSpec.flag('V', VERSION));

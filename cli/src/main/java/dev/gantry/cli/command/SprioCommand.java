@@ -22,7 +22,6 @@ public final class SprioCommand extends SlurmCommand {
     @Override
     List<OptionSpec> options() {
         return List.of(
-                OptionSpec.flag('h', "noheader"),
                 OptionSpec.withOptionalValue('j', "jobs"),
                 OptionSpec.flag('l', "long"),
                 OptionSpec.flag('n', "norm"),

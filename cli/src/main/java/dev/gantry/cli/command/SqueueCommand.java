@@ -33,7 +33,6 @@ public final class SqueueCommand extends SlurmCommand {
     @Override
     List<OptionSpec> options() {
         return List.of(
-                OptionSpec.flag('h', "noheader"),
                 OptionSpec.withValue('o', "format"),
                 OptionSpec.flag('l', "long"),
                 OptionSpec.withOptionalValue('j', "jobs", "job"),

@@ -55,7 +55,7 @@ class SlurmCommandTest {
 
         @Override
         List<OptionSpec> options() {
-            return List.of(OptionSpec.flag('h', "noheader"));
+            return List.of(OptionSpec.flag('l', "long"));
         }
 
         @Override
@@ -120,7 +120,9 @@ class SlurmCommandTest {
     }
 
     @Test
-    void letterH_meansNoheaderHere_soDashHIsNotHelp() {
+    void letterH_noheader_addsDashHAsNoheader_andLeavesHelpLong() {
         assertEquals(new Run(0, "", ""), probe(NOBODY, p -> p.arguments.has("noheader") ? 0 : 9, "-h"));
+        assertEquals(new Run(0, "", ""), probe(NOBODY, p -> p.arguments.has("noheader") ? 0 : 9, "--noheader"));
+        assertEquals(new Run(0, "", ""), probe(NOBODY, p -> 9, "--help"));
     }
 }
