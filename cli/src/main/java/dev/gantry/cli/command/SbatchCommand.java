@@ -4,7 +4,6 @@ import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.controller.ControllerFailure;
-import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.Getopt;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
@@ -42,7 +41,7 @@ public final class SbatchCommand extends SlurmCommand {
     }
 
     public SbatchCommand(CliContext context) {
-        super(context, "sbatch");
+        super(context, "sbatch", LetterH.HELP);
     }
 
     @Override
@@ -50,11 +49,6 @@ public final class SbatchCommand extends SlurmCommand {
         List<OptionSpec> specs = new ArrayList<>(SPECS);
         specs.add(OptionSpec.withValue('\0', WRAP));
         return specs;
-    }
-
-    @Override
-    boolean hIsHelp() {
-        return true;
     }
 
     @Override
@@ -126,7 +120,7 @@ public final class SbatchCommand extends SlurmCommand {
     }
 
     private int submit(JobSpec spec, boolean parsable, boolean wait) {
-        try (ControllerSession session = ControllerSession.open(context)) {
+        return inSession(session -> {
             long id;
             try {
                 id = session.stub().submitJob(SubmitJobRequest.newBuilder().setSpec(spec).build()).getJobId();
@@ -146,9 +140,7 @@ public final class SbatchCommand extends SlurmCommand {
                 Thread.currentThread().interrupt();
                 return error("Job " + id + " wait interrupted");
             }
-        } catch (ControllerNotFoundException e) {
-            return error(e.getMessage());
-        }
+        });
     }
 
     @Override

@@ -29,7 +29,7 @@ import java.util.Map;
 public final class ScancelCommand extends SlurmCommand {
 
     public ScancelCommand(CliContext context) {
-        super(context, "scancel");
+        super(context, "scancel", LetterH.HELP);
     }
 
     private static final String SIGNAL = "signal";
@@ -38,11 +38,6 @@ public final class ScancelCommand extends SlurmCommand {
     @Override
     List<OptionSpec> options() {
         return List.of(OptionSpec.withValue('s', SIGNAL), OptionSpec.flag('f', FULL));
-    }
-
-    @Override
-    boolean hIsHelp() {
-        return true;
     }
 
     @Override

@@ -9,7 +9,6 @@ import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.controller.ControllerFailure;
-import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.scontrol.JobLayout;
@@ -20,6 +19,7 @@ import io.grpc.StatusRuntimeException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * scontrol: the {@code show job|node|partition [NAME]} subcommands (https://slurm.schedmd.com/scontrol.html),
@@ -35,7 +35,7 @@ public final class ScontrolCommand extends SlurmCommand {
     private boolean quiet;
 
     public ScontrolCommand(CliContext context) {
-        super(context, "scontrol");
+        super(context, "scontrol", LetterH.HELP);
     }
 
     @Override
@@ -44,11 +44,6 @@ public final class ScontrolCommand extends SlurmCommand {
                 OptionSpec.flag('o', "oneliner"),
                 OptionSpec.flag('d', "details"),
                 OptionSpec.flag('Q', "quiet"));
-    }
-
-    @Override
-    boolean hIsHelp() {
-        return true;
     }
 
     @Override
@@ -63,37 +58,26 @@ public final class ScontrolCommand extends SlurmCommand {
         }
         String keyword = words.get(0);
         if (ScontrolJobControls.handles(keyword)) {
-            try (ControllerSession session = ControllerSession.open(context)) {
-                return new ScontrolJobControls(context, session).run(words);
-            } catch (ControllerNotFoundException e) {
-                return error(e.getMessage());
-            }
+            return inSession(session -> new ScontrolJobControls(context, session).run(words));
         }
         if (keyword.equalsIgnoreCase("token")) {
-            try (ControllerSession session = ControllerSession.open(context)) {
-                return new ScontrolToken(context).run(session, words.subList(1, words.size()));
-            } catch (ControllerNotFoundException e) {
-                return error(e.getMessage());
-            }
+            return inSession(session -> new ScontrolToken(context).run(session, words.subList(1, words.size())));
         }
         if (abbreviates(keyword, "write", 5)) {
             return write(words);
         }
         if (!abbreviates(keyword, "show", 3)) {
-            context.err().println("invalid keyword: " + keyword);
-            return 1;
+            return fail("invalid keyword: " + keyword);
         }
         if (words.size() < 2) {
-            context.err().println("too few arguments for keyword:" + keyword);
-            return 1;
+            return fail("too few arguments for keyword:" + keyword);
         }
         if (words.size() > 3) {
-            context.err().println("too many arguments for keyword:" + keyword);
-            return 1;
+            return fail("too many arguments for keyword:" + keyword);
         }
         String entity = words.get(1);
         String name = words.size() > 2 ? words.get(2) : null;
-        try (ControllerSession session = ControllerSession.open(context)) {
+        return inSession(session -> {
             if (abbreviates(entity, "jobs", 1)) {
                 return showJobs(session, name);
             }
@@ -106,36 +90,26 @@ public final class ScontrolCommand extends SlurmCommand {
             if (abbreviates(entity, "steps", 2)) {
                 return StepListing.scontrol(context, session, name, oneLiner);
             }
-            context.err().println("invalid entity:" + entity + " for keyword:" + keyword + " ");
-            return 1;
-        } catch (ControllerNotFoundException e) {
-            return error(e.getMessage());
-        }
+            return fail("invalid entity:" + entity + " for keyword:" + keyword + " ");
+        });
     }
 
     /** {@code write batch_script JOBID [FILE]}, with Slurm's argument messages; {@code write config} is not supported. */
     private int write(List<String> words) {
         if (words.size() < 2) {
-            context.err().println("too few arguments for keyword:" + words.get(0));
-            return 1;
+            return fail("too few arguments for keyword:" + words.get(0));
         }
         String what = words.get(1);
         if (what.length() >= 5 && abbreviates(what, "batch_script", 5)) {
             if (words.size() > 4) {
-                context.err().println("too many arguments for keyword:" + words.get(0));
-                return 1;
+                return fail("too many arguments for keyword:" + words.get(0));
             }
-            try (ControllerSession session = ControllerSession.open(context)) {
-                return new ScontrolBatchScript(context, quiet).run(session, words.subList(1, words.size()));
-            } catch (ControllerNotFoundException e) {
-                return error(e.getMessage());
-            }
+            return inSession(session -> new ScontrolBatchScript(context, quiet).run(session, words.subList(1, words.size())));
         }
         if (abbreviates(what, "config", 6)) {
             return error("write config is not supported: Gantry's configuration is the file the cluster started with");
         }
-        context.err().println("invalid write argument:" + what);
-        return 1;
+        return fail("invalid write argument:" + what);
     }
 
     private int showJobs(ControllerSession session, String id) {
@@ -144,8 +118,7 @@ public final class ScontrolCommand extends SlurmCommand {
             if (id != null) {
                 long jobId = parseJobId(id);
                 if (jobId <= 0) {
-                    context.err().println("slurm_load_jobs error: Invalid job id specified");
-                    return 1;
+                    return fail("slurm_load_jobs error: Invalid job id specified");
                 }
                 Job job = session.stub().getJob(GetJobRequest.newBuilder().setJobId(jobId).build()).getJob();
                 jobs = job.getArrayJobId() == jobId ? arrayTasks(session, jobId) : List.of(job);
@@ -155,8 +128,7 @@ public final class ScontrolCommand extends SlurmCommand {
         } catch (StatusRuntimeException e) {
             String why = e.getStatus().getCode() == Status.Code.NOT_FOUND
                     ? "Invalid job id specified" : ControllerFailure.describe(e);
-            context.err().println("slurm_load_jobs error: " + why);
-            return 1;
+            return fail("slurm_load_jobs error: " + why);
         }
         if (jobs.isEmpty()) {
             context.out().println("No jobs in the system");
@@ -195,50 +167,42 @@ public final class ScontrolCommand extends SlurmCommand {
     }
 
     private int showNodes(ControllerSession session, String name) {
-        List<Node> nodes;
-        try {
-            ListNodesRequest.Builder request = ListNodesRequest.newBuilder();
-            if (name != null) {
-                request.addNames(name);
-            }
-            nodes = session.stub().listNodes(request.build()).getNodesList();
-        } catch (StatusRuntimeException e) {
-            context.err().println("slurm_load_node error: " + ControllerFailure.describe(e));
-            return 1;
-        }
-        if (name != null) {
-            nodes = nodes.stream().filter(n -> n.getName().equals(name)).toList();
-        }
-        if (nodes.isEmpty()) {
-            context.out().println(name != null ? "Node " + name + " not found" : "No nodes in the system");
-            return name != null ? 1 : 0;
-        }
         NodeLayout layout = new NodeLayout(context.zone(), oneLiner);
-        nodes.forEach(n -> context.out().print(layout.render(n)));
-        return 0;
+        return showNamed(name, "Node", "slurm_load_node", Node::getName, layout::render,
+                names -> session.stub().listNodes(ListNodesRequest.newBuilder().addAllNames(names).build())
+                        .getNodesList());
     }
 
     private int showPartitions(ControllerSession session, String name) {
-        List<Partition> partitions;
+        PartitionLayout layout = new PartitionLayout(oneLiner);
+        return showNamed(name, "Partition", "slurm_load_partitions", Partition::getName, layout::render,
+                names -> session.stub().listPartitions(ListPartitionsRequest.newBuilder().addAllNames(names).build())
+                        .getPartitionsList());
+    }
+
+    /**
+     * {@code show node|partition [NAME]}, as Slurm words it: "KIND NAME not found" (exit 1) or "No kinds in the
+     * system" (exit 0) when there is none to show, "LOADCALL error: WHY" when the listing fails.
+     *
+     * @param list asks the controller for the named ones (all for an empty list)
+     */
+    private <T> int showNamed(String name, String kind, String loadCall, Function<T, String> nameOf,
+                              Function<T, String> render, Function<List<String>, List<T>> list) {
+        List<T> found;
         try {
-            ListPartitionsRequest.Builder request = ListPartitionsRequest.newBuilder();
-            if (name != null) {
-                request.addNames(name);
-            }
-            partitions = session.stub().listPartitions(request.build()).getPartitionsList();
+            found = list.apply(name != null ? List.of(name) : List.of());
         } catch (StatusRuntimeException e) {
-            context.err().println("slurm_load_partitions error: " + ControllerFailure.describe(e));
-            return 1;
+            return fail(loadCall + " error: " + ControllerFailure.describe(e));
         }
         if (name != null) {
-            partitions = partitions.stream().filter(p -> p.getName().equals(name)).toList();
+            found = found.stream().filter(t -> nameOf.apply(t).equals(name)).toList();
         }
-        if (partitions.isEmpty()) {
-            context.out().println(name != null ? "Partition " + name + " not found" : "No partitions in the system");
+        if (found.isEmpty()) {
+            context.out().println(name != null ? kind + " " + name + " not found"
+                    : "No " + kind.toLowerCase(Locale.ROOT) + "s in the system");
             return name != null ? 1 : 0;
         }
-        PartitionLayout layout = new PartitionLayout(oneLiner);
-        partitions.forEach(p -> context.out().print(layout.render(p)));
+        found.forEach(t -> context.out().print(render.apply(t)));
         return 0;
     }
 

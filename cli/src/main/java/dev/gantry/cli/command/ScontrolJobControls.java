@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * scontrol's job controls (https://slurm.schedmd.com/scontrol.html): hold, uhold, release, requeue, requeuehold,
@@ -177,30 +178,15 @@ final class ScontrolJobControls {
                 return 1;
             }
         }
-        if (update.partitions() != null) {
-            request.addAllPartitions(update.partitions());
-        }
-        if (update.minNodes() != null) {
-            request.setMinNodes(update.minNodes());
-        }
-        if (update.maxNodes() != null) {
-            request.setMaxNodes(update.maxNodes());
-        }
-        if (update.priority() != null) {
-            request.setPriority(update.priority());
-        }
-        if (update.nice() != null) {
-            request.setNice(update.nice());
-        }
-        if (update.qos() != null) {
-            request.setQos(update.qos());
-        }
-        if (update.account() != null) {
-            request.setAccount(update.account());
-        }
-        if (update.dependency() != null) {
-            request.setDependency(update.dependency());
-        }
+        // each field the update names, and only those
+        Optional.ofNullable(update.partitions()).ifPresent(request::addAllPartitions);
+        Optional.ofNullable(update.minNodes()).ifPresent(request::setMinNodes);
+        Optional.ofNullable(update.maxNodes()).ifPresent(request::setMaxNodes);
+        Optional.ofNullable(update.priority()).ifPresent(request::setPriority);
+        Optional.ofNullable(update.nice()).ifPresent(request::setNice);
+        Optional.ofNullable(update.qos()).ifPresent(request::setQos);
+        Optional.ofNullable(update.account()).ifPresent(request::setAccount);
+        Optional.ofNullable(update.dependency()).ifPresent(request::setDependency);
         request.addAllJobIds(targets.stream().map(JobIdList.Target::jobId).toList());
         return report(session.stub().updateJob(request.build()).getResultsList(), targets);
     }

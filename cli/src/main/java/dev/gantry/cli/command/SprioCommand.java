@@ -3,12 +3,9 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.GetPrioritiesRequest;
 import dev.gantry.api.v1.GetPrioritiesResponse;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.controller.ControllerFailure;
-import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.sprio.PriorityReport;
-import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,13 +16,12 @@ import java.util.List;
 public final class SprioCommand extends SlurmCommand {
 
     public SprioCommand(CliContext context) {
-        super(context, "sprio");
+        super(context, "sprio", LetterH.NOHEADER);
     }
 
     @Override
     List<OptionSpec> options() {
         return List.of(
-                OptionSpec.flag('h', "noheader"),
                 OptionSpec.withOptionalValue('j', "jobs"),
                 OptionSpec.flag('l', "long"),
                 OptionSpec.flag('n', "norm"),
@@ -36,21 +32,13 @@ public final class SprioCommand extends SlurmCommand {
     }
 
     @Override
-    boolean hIsHelp() {
-        return false;
-    }
-
-    @Override
     int execute(ParsedArguments arguments) {
         List<String> operands = new ArrayList<>(arguments.operands());
         String jobList = arguments.last("jobs");
         if (arguments.has("jobs") && jobList == null && !operands.isEmpty()) {
             jobList = operands.remove(0);
         }
-        if (!operands.isEmpty()) {
-            error("Unrecognized option: " + operands.get(0));
-            return tryHelp();
-        }
+        refuseOperands(operands);
         GetPrioritiesRequest.Builder request = GetPrioritiesRequest.newBuilder();
         if (jobList != null) {
             for (String id : jobList.split(",")) {
@@ -62,15 +50,8 @@ public final class SprioCommand extends SlurmCommand {
             }
         }
         request.addAllUsers(names(arguments.last("user"))).addAllPartitions(names(arguments.last("partition")));
-        GetPrioritiesResponse response;
-        try (ControllerSession session = ControllerSession.open(context)) {
-            response = session.stub().getPriorities(request.build());
-        } catch (ControllerNotFoundException e) {
-            return error(e.getMessage());
-        } catch (StatusRuntimeException e) {
-            context.err().println("Couldn't get priority factors from controller: " + ControllerFailure.describe(e));
-            return 1;
-        }
+        GetPrioritiesResponse response = ask(session -> session.stub().getPriorities(request.build()),
+                failure -> fail("Couldn't get priority factors from controller: " + failure));
         boolean normalized = arguments.has("norm");
         String format = arguments.has("format") ? arguments.last("format")
                 : context.environment().containsKey("SPRIO_FORMAT") ? context.environment().get("SPRIO_FORMAT")

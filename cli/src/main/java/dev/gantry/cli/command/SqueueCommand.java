@@ -3,8 +3,6 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.controller.ControllerFailure;
-import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.squeue.JobFilter;
@@ -12,7 +10,6 @@ import dev.gantry.cli.squeue.JobFormat;
 import dev.gantry.cli.squeue.JobOrder;
 import dev.gantry.cli.squeue.JobStates;
 import dev.gantry.cli.squeue.QueueReport;
-import io.grpc.StatusRuntimeException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashSet;
@@ -30,13 +27,12 @@ import java.util.Set;
 public final class SqueueCommand extends SlurmCommand {
 
     public SqueueCommand(CliContext context) {
-        super(context, "squeue");
+        super(context, "squeue", LetterH.NOHEADER);
     }
 
     @Override
     List<OptionSpec> options() {
         return List.of(
-                OptionSpec.flag('h', "noheader"),
                 OptionSpec.withValue('o', "format"),
                 OptionSpec.flag('l', "long"),
                 OptionSpec.withOptionalValue('j', "jobs", "job"),
@@ -52,11 +48,6 @@ public final class SqueueCommand extends SlurmCommand {
     }
 
     @Override
-    boolean hIsHelp() {
-        return false;
-    }
-
-    @Override
     int execute(ParsedArguments arguments) {
         List<String> operands = arguments.operands();
         boolean jobFlag = arguments.has("jobs");
@@ -65,17 +56,11 @@ public final class SqueueCommand extends SlurmCommand {
             jobList = operands.get(0);
             operands = operands.subList(1, operands.size());
         }
-        if (!operands.isEmpty()) {
-            error("Unrecognized option: " + operands.get(0));
-            return tryHelp();
-        }
+        refuseOperands(operands);
         boolean noHeader = arguments.has("noheader");
         if (arguments.has("steps")) {
-            try (ControllerSession session = ControllerSession.open(context)) {
-                return StepListing.squeue(context, session, arguments.last("steps") != null ? arguments.last("steps") : jobList, !noHeader);
-            } catch (ControllerNotFoundException e) {
-                return error(e.getMessage());
-            }
+            String steps = arguments.last("steps") != null ? arguments.last("steps") : jobList;
+            return inSession(session -> StepListing.squeue(context, session, steps, !noHeader));
         }
         boolean longReport = arguments.has("long");
         JobStates.StateFilter states = null;
@@ -113,26 +98,21 @@ public final class SqueueCommand extends SlurmCommand {
         Set<String> users = names(arguments.has("me") ? context.account().userName() : arguments.last("user"));
         Set<String> partitions = names(arguments.last("partition"));
 
-        List<Job> fetched;
-        try (ControllerSession session = ControllerSession.open(context)) {
-            Set<Long> asked = new LinkedHashSet<>(ids);
-            asked.addAll(arrays);
-            fetched = session.stub().listJobs(request(asked, users, partitions, states)).getJobsList();
-            if (!tasks.isEmpty() || fetched.stream().anyMatch(j -> j.getArrayJobId() != 0
+        Set<Long> asked = new LinkedHashSet<>(ids);
+        asked.addAll(arrays);
+        JobStates.StateFilter stateFilter = states;
+        List<Job> fetched = ask(session -> {
+            List<Job> jobs = session.stub().listJobs(request(asked, users, partitions, stateFilter)).getJobsList();
+            if (!tasks.isEmpty() || jobs.stream().anyMatch(j -> j.getArrayJobId() != 0
                     && ids.contains(j.getArrayJobId()))) {
                 // an array's id names every task: ask for all and let the filter pick them
-                fetched = session.stub().listJobs(request(Set.of(), users, partitions, states)).getJobsList();
+                jobs = session.stub().listJobs(request(Set.of(), users, partitions, stateFilter)).getJobsList();
             }
-        } catch (ControllerNotFoundException e) {
-            return error(e.getMessage());
-        } catch (StatusRuntimeException e) {
-            context.err().println("slurm_load_jobs error: " + ControllerFailure.describe(e));
-            return 1;
-        }
+            return jobs;
+        }, failure -> fail("slurm_load_jobs error: " + failure));
         if (ids.size() + tasks.size() == 1 && fetched.stream().noneMatch(new JobFilter(ids, Set.of(), Set.of(),
                 JobStates.StateFilter.ALL, tasks)::matches)) {
-            context.err().println("slurm_load_jobs error: Invalid job id specified");
-            return 1;
+            return fail("slurm_load_jobs error: Invalid job id specified");
         }
         Instant now = context.clock().instant();
         if (longReport && !noHeader) {

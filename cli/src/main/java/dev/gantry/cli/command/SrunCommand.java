@@ -10,7 +10,6 @@ import dev.gantry.api.v1.StepEvent;
 import dev.gantry.api.v1.StepTarget;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.controller.ControllerFailure;
-import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import io.grpc.ManagedChannel;
@@ -36,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class SrunCommand extends SlurmCommand {
 
     public SrunCommand(CliContext context) {
-        super(context, "srun");
+        super(context, "srun", LetterH.HELP);
     }
 
     @Override
@@ -47,11 +46,6 @@ public final class SrunCommand extends SlurmCommand {
                 OptionSpec.withValue('w', "nodelist"),
                 OptionSpec.withValue('J', "job-name"),
                 OptionSpec.withValue('\0', "jobid"));
-    }
-
-    @Override
-    boolean hIsHelp() {
-        return true;
     }
 
     @Override
@@ -87,7 +81,7 @@ public final class SrunCommand extends SlurmCommand {
         if (arguments.has("job-name")) {
             request.setName(arguments.last("job-name"));
         }
-        try (ControllerSession session = ControllerSession.open(context)) {
+        return inSession(session -> {
             CreateStepResponse step;
             try {
                 step = session.steps().createStep(request.build());
@@ -102,9 +96,7 @@ public final class SrunCommand extends SlurmCommand {
                 error("could not report the end of step " + request.getJobId() + "." + step.getStep().getStepId() + ": " + describe(e));
             }
             return code;
-        } catch (ControllerNotFoundException e) {
-            return error(e.getMessage());
-        }
+        });
     }
 
     /** Starts the step's tasks on every node and copies their output until all have exited; the highest exit code. */

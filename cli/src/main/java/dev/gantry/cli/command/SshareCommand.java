@@ -3,12 +3,9 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.GetSharesRequest;
 import dev.gantry.api.v1.GetSharesResponse;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.controller.ControllerFailure;
-import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.sshare.ShareReport;
-import io.grpc.StatusRuntimeException;
 import java.util.List;
 
 /**
@@ -19,7 +16,7 @@ import java.util.List;
 public final class SshareCommand extends SlurmCommand {
 
     public SshareCommand(CliContext context) {
-        super(context, "sshare");
+        super(context, "sshare", LetterH.HELP);
     }
 
     @Override
@@ -35,29 +32,15 @@ public final class SshareCommand extends SlurmCommand {
     }
 
     @Override
-    boolean hIsHelp() {
-        return true;
-    }
-
-    @Override
     int execute(ParsedArguments arguments) {
-        if (!arguments.operands().isEmpty()) {
-            error("Unrecognized option: " + arguments.operands().get(0));
-            return tryHelp();
-        }
+        refuseOperands(arguments.operands());
         GetSharesRequest request = GetSharesRequest.newBuilder()
                 .addAllAccounts(names(arguments.last("accounts")))
                 .addAllUsers(names(arguments.last("users")))
                 .setAllUsers(arguments.has("all"))
                 .build();
-        GetSharesResponse response;
-        try (ControllerSession session = ControllerSession.open(context)) {
-            response = session.stub().getShares(request);
-        } catch (ControllerNotFoundException e) {
-            return error(e.getMessage());
-        } catch (StatusRuntimeException e) {
-            return error("Problem with query: " + ControllerFailure.describe(e));
-        }
+        GetSharesResponse response = ask(session -> session.stub().getShares(request),
+                failure -> error("Problem with query: " + failure));
         int parsable = arguments.has("parsable2") ? 2 : arguments.has("parsable") ? 1 : 0;
         ShareReport report = new ShareReport(arguments.has("long") ? ShareReport.LONG : ShareReport.DEFAULT,
                 !arguments.has("noheader"), parsable);

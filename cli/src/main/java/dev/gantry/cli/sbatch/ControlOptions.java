@@ -4,6 +4,7 @@ import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
+import dev.gantry.cli.text.NiceValue;
 import dev.gantry.common.units.SlurmDate;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -30,9 +31,6 @@ public record ControlOptions(String account, String qos, String nice, Boolean ho
 
     /** sbatch's default output file of an array task, instead of slurm-%j.out. */
     public static final String ARRAY_OUTPUT = "slurm-%A_%a.out";
-
-    /** The largest --nice either way (Slurm's NICE_OFFSET - 3). */
-    public static final long MAX_NICE = 2_147_483_645L;
 
     /** The getopt table of these options. */
     public static final List<OptionSpec> SPECS = List.of(
@@ -119,21 +117,13 @@ public record ControlOptions(String account, String qos, String nice, Boolean ho
     /** --nice's value: bare = 100; beyond ±2147483645 refused as sbatch does. */
     private static int nice(String text) throws InvalidSubmissionException {
         if (text.isEmpty()) {
-            return 100;
+            return NiceValue.BARE;
         }
-        String s = text.trim();
-        if (!s.matches("[+-]?[0-9]+")) {
-            throw new InvalidSubmissionException("Invalid --nice value: " + text);
-        }
-        long v;
         try {
-            v = Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            v = Long.MAX_VALUE;
+            return NiceValue.parse(text);
+        } catch (NiceValue.Invalid e) {
+            throw new InvalidSubmissionException(e.outOfRange()
+                    ? "Nice value out of range (+/- " + NiceValue.MAX + ")" : "Invalid --nice value: " + text);
         }
-        if (Math.abs(v) > MAX_NICE || v == Long.MIN_VALUE) {
-            throw new InvalidSubmissionException("Nice value out of range (+/- " + MAX_NICE + ")");
-        }
-        return (int) v;
     }
 }

@@ -1,5 +1,6 @@
 package dev.gantry.cli.scontrol;
 
+import dev.gantry.cli.text.NiceValue;
 import dev.gantry.common.units.SlurmTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +42,6 @@ public record JobUpdate(String jobIds, Long timeLimit, char timeSign, List<Strin
         }
     }
 
-    /** The largest Nice either way. */
-    static final long MAX_NICE = 2_147_483_645L;
-
     /** Parses the words after "update". */
     public static JobUpdate parse(List<String> words) throws Refused {
         String jobIds = null;
@@ -67,7 +65,7 @@ public record JobUpdate(String jobIds, Long timeLimit, char timeSign, List<Strin
                 tag = word.substring(0, eq);
                 val = word.substring(eq + 1);
             } else if (matches(word, "Nice", 2)) {
-                nice = 100;
+                nice = NiceValue.BARE;
                 changes++;
                 continue;
             } else if (i + 1 < words.size()) {
@@ -154,20 +152,13 @@ public record JobUpdate(String jobIds, Long timeLimit, char timeSign, List<Strin
     }
 
     private static int nice(String val) throws Refused {
-        String s = val.trim();
-        if (!s.matches("[+-]?[0-9]+")) {
-            throw new Refused("scontrol: error: Invalid Nice value: " + val);
-        }
-        long v;
         try {
-            v = Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            v = Long.MAX_VALUE;
+            return NiceValue.parse(val);
+        } catch (NiceValue.Invalid e) {
+            throw new Refused(e.outOfRange()
+                    ? "scontrol: error: Nice value out of range (+/- " + NiceValue.MAX + "). Value ignored"
+                    : "scontrol: error: Invalid Nice value: " + val);
         }
-        if (Math.abs(v) > MAX_NICE || v == Long.MIN_VALUE) {
-            throw new Refused("scontrol: error: Nice value out of range (+/- " + MAX_NICE + "). Value ignored");
-        }
-        return (int) v;
     }
 
     private static int[] nodes(String val) throws Refused {

@@ -2,6 +2,7 @@ package dev.gantry.cli.sprio;
 
 import dev.gantry.api.v1.JobPriority;
 import dev.gantry.api.v1.PriorityWeights;
+import dev.gantry.cli.text.FormatItems;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,7 +13,7 @@ import java.util.TreeMap;
  * weights row of {@code -w} prints each factor's weight, "Weights" as the job id and blanks elsewhere. A job whose
  * priority an administrator set prints 0 for every factor.
  */
-public enum PriorityField {
+public enum PriorityField implements FormatItems.Type {
     JOB_ID('i', "JOBID"),
     PARTITION_NAME('r', "PARTITION"),
     USER('u', "USER"),
@@ -43,14 +44,9 @@ public enum PriorityField {
         this.header = header;
     }
 
-    /** The field of a format letter, or null. */
-    public static PriorityField forCode(char code) {
-        for (PriorityField f : values()) {
-            if (f.code == code) {
-                return f;
-            }
-        }
-        return null;
+    @Override
+    public char code() {
+        return code;
     }
 
     public String header() {

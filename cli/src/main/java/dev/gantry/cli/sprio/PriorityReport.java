@@ -3,6 +3,7 @@ package dev.gantry.cli.sprio;
 import dev.gantry.api.v1.JobPriority;
 import dev.gantry.api.v1.PriorityWeights;
 import dev.gantry.cli.text.Column;
+import dev.gantry.cli.text.FormatItems;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,32 +61,17 @@ public record PriorityReport(List<Item> items, boolean header) {
      */
     public static PriorityReport parse(String format, boolean header) {
         List<Item> items = new ArrayList<>();
-        int first = format.indexOf('%');
-        if (first != 0) {
-            items.add(new Item(null, null, first < 0 ? format : format.substring(0, first)));
+        FormatItems parsed = FormatItems.parse(format, 10_000);
+        if (parsed.prefix() != null) {
+            items.add(new Item(null, null, parsed.prefix()));
         }
-        if (first < 0) {
-            return new PriorityReport(items, header);
-        }
-        for (String token : format.substring(first).split("%")) {
-            if (token.isEmpty()) {
-                continue;
-            }
-            int i = 0;
-            boolean right = token.charAt(0) == '.';
-            if (right) {
-                i++;
-            }
-            int width = 0;
-            while (i < token.length() && Character.isDigit(token.charAt(i)) && width < 10_000) {
-                width = width * 10 + (token.charAt(i++) - '0');
-            }
-            PriorityField field = i < token.length() ? PriorityField.forCode(token.charAt(i)) : null;
+        for (FormatItems.Spec spec : parsed.items()) {
+            PriorityField field = spec.typeOf(PriorityField.values());
             if (field == null) {
                 throw new IllegalArgumentException("Invalid job format specification: "
-                        + (i < token.length() ? token.charAt(i) : token));
+                        + (spec.hasType() ? spec.type() : spec.text()));
             }
-            items.add(new Item(field, new Column(width, right), token.substring(i + 1)));
+            items.add(new Item(field, spec.column(), spec.suffix()));
         }
         return new PriorityReport(items, header);
     }

@@ -2,6 +2,7 @@ package dev.gantry.cli.squeue;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.text.FormatItems;
 import dev.gantry.cli.text.SlurmClock;
 import java.time.Instant;
 import java.util.Locale;
@@ -12,7 +13,7 @@ import java.util.function.Function;
  * (src/squeue/print.c). Each value is computed from a {@link JobView}; {@code cut} tells whether a
  * right-justified value longer than its width is truncated (Slurm does not cut node lists and durations).
  */
-public enum JobField {
+public enum JobField implements FormatItems.Type {
     ACCOUNT('a', "ACCOUNT", v -> orNull(v.job().getAccount())),
     JOB_ID_ONLY('A', "JOBID", v -> Long.toString(v.job().getJobId())),
     BATCH_HOST('B', "EXEC_HOST", v -> v.job().getBatchHost().isEmpty() ? "n/a" : v.job().getBatchHost()),
@@ -69,16 +70,7 @@ public enum JobField {
         this.cutHeader = cutHeader;
     }
 
-    /** The field for a format letter, or null when squeue has none Gantry supports. */
-    public static JobField forCode(char code) {
-        for (JobField f : values()) {
-            if (f.code == code) {
-                return f;
-            }
-        }
-        return null;
-    }
-
+    @Override
     public char code() {
         return code;
     }

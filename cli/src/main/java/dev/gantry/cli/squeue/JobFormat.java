@@ -1,6 +1,7 @@
 package dev.gantry.cli.squeue;
 
 import dev.gantry.cli.text.Column;
+import dev.gantry.cli.text.FormatItems;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,38 +43,20 @@ public record JobFormat(List<Item> items, List<Character> unknownCodes) {
     public static JobFormat parse(String format) {
         List<Item> items = new ArrayList<>();
         List<Character> unknown = new ArrayList<>();
-        int first = format.indexOf('%');
-        if (first < 0) {
-            return new JobFormat(List.of(new Literal(format)), List.of());
+        FormatItems parsed = FormatItems.parse(format, 100_000);
+        if (parsed.prefix() != null) {
+            items.add(new Literal(parsed.prefix()));
         }
-        if (first > 0) {
-            items.add(new Literal(format.substring(0, first)));
-        }
-        for (String token : format.substring(first).split("%")) {
-            if (token.isEmpty()) {
+        for (FormatItems.Spec spec : parsed.items()) {
+            JobField field = spec.typeOf(JobField.values());
+            if (field != null) {
+                items.add(new FieldItem(field, spec.column(), spec.suffix()));
                 continue;
             }
-            int i = 0;
-            boolean right = token.charAt(0) == '.';
-            if (right) {
-                i++;
+            if (spec.hasType()) {
+                unknown.add(spec.type());
             }
-            int width = 0;
-            while (i < token.length() && Character.isDigit(token.charAt(i)) && width < 100_000) {
-                width = width * 10 + (token.charAt(i++) - '0');
-            }
-            if (i >= token.length()) {
-                items.add(new Literal("%" + token));
-                continue;
-            }
-            char code = token.charAt(i);
-            JobField field = JobField.forCode(code);
-            if (field == null) {
-                unknown.add(code);
-                items.add(new Literal("%" + token));
-            } else {
-                items.add(new FieldItem(field, new Column(width, right), token.substring(i + 1)));
-            }
+            items.add(new Literal("%" + spec.text()));
         }
         return new JobFormat(items, unknown);
     }

@@ -68,75 +68,72 @@ final class WarmupController extends ControllerGrpc.ControllerImplBase {
             .setNodeList("n[1-2]").setMaxTimeSeconds(-1).setDefaultTimeSeconds(-1).setMaxNodes(-1).setTotalCpus(4)
             .build();
 
+    /** Answers a unary call with {@code response}. */
+    private static <T> void reply(StreamObserver<T> observer, T response) {
+        observer.onNext(response);
+        observer.onCompleted();
+    }
+
     @Override
     public void submitJob(SubmitJobRequest request, StreamObserver<SubmitJobResponse> observer) {
-        observer.onNext(SubmitJobResponse.newBuilder().setJobId(3).build());
-        observer.onCompleted();
+        reply(observer, SubmitJobResponse.newBuilder().setJobId(3).build());
     }
 
     @Override
     public void watchJobs(WatchJobsRequest request, StreamObserver<WatchJobsResponse> observer) {
         Job ended = JOBS.get(0).toBuilder().setJobId(3).setState(JobState.JOB_STATE_COMPLETED).build();
-        observer.onNext(WatchJobsResponse.newBuilder().setJob(ended).build());
-        observer.onCompleted();
+        reply(observer, WatchJobsResponse.newBuilder().setJob(ended).build());
     }
 
     @Override
     public void cancelJob(CancelJobRequest request, StreamObserver<CancelJobResponse> observer) {
         CancelJobResponse.Builder response = CancelJobResponse.newBuilder();
         request.getJobIdsList().forEach(id -> response.addResults(CancelResult.newBuilder().setJobId(id).setOk(true)));
-        observer.onNext(response.build());
-        observer.onCompleted();
+        reply(observer, response.build());
     }
 
     @Override
     public void getJob(GetJobRequest request, StreamObserver<GetJobResponse> observer) {
-        observer.onNext(GetJobResponse.newBuilder().setJob(JOBS.get(0)).build());
-        observer.onCompleted();
+        reply(observer, GetJobResponse.newBuilder().setJob(JOBS.get(0)).build());
     }
 
     @Override
     public void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> observer) {
-        observer.onNext(ListJobsResponse.newBuilder().addAllJobs(JOBS).build());
-        observer.onCompleted();
+        reply(observer, ListJobsResponse.newBuilder().addAllJobs(JOBS).build());
     }
 
     @Override
     public void listNodes(ListNodesRequest request, StreamObserver<ListNodesResponse> observer) {
-        observer.onNext(ListNodesResponse.newBuilder().addAllNodes(NODES).build());
-        observer.onCompleted();
+        reply(observer, ListNodesResponse.newBuilder().addAllNodes(NODES).build());
     }
 
     @Override
     public void listPartitions(ListPartitionsRequest request, StreamObserver<ListPartitionsResponse> observer) {
-        observer.onNext(ListPartitionsResponse.newBuilder().addPartitions(PARTITION).build());
-        observer.onCompleted();
+        reply(observer, ListPartitionsResponse.newBuilder().addPartitions(PARTITION).build());
     }
+
     @Override
     public void holdJob(HoldJobRequest request, StreamObserver<HoldJobResponse> observer) {
         HoldJobResponse.Builder response = HoldJobResponse.newBuilder();
         request.getJobIdsList().forEach(id -> response.addResults(JobResult.newBuilder().setJobId(id).setOk(true)));
-        observer.onNext(response.build());
-        observer.onCompleted();
+        reply(observer, response.build());
     }
 
     @Override
     public void getPriorities(GetPrioritiesRequest request, StreamObserver<GetPrioritiesResponse> observer) {
-        observer.onNext(GetPrioritiesResponse.newBuilder()
+        reply(observer, GetPrioritiesResponse.newBuilder()
                 .setWeights(PriorityWeights.newBuilder().setAge(1000).setFairshare(1000).setJobSize(100))
                 .addPriorities(JobPriority.newBuilder().setJobId(2).setPartition("debug").setUser("gantry")
                         .setPriority(1500).setAge(500).setFairshare(900).setJobSize(100))
                 .build());
-        observer.onCompleted();
     }
 
     @Override
     public void getShares(GetSharesRequest request, StreamObserver<GetSharesResponse> observer) {
-        observer.onNext(GetSharesResponse.newBuilder()
+        reply(observer, GetSharesResponse.newBuilder()
                 .addRows(ShareRow.newBuilder().setAccount("root").setRawShares(1).setNormShares(1).setFairshare(1))
                 .addRows(ShareRow.newBuilder().setAccount("root").setUser("gantry").setDepth(1).setRawShares(1)
                         .setNormShares(1).setFairshare(1))
                 .build());
-        observer.onCompleted();
     }
 }

@@ -185,23 +185,22 @@ public final class CgroupContainment implements Containment {
 
         @Override
         public void freeze() {
-            if (dirs.containsKey(Hierarchy.UNIFIED)) {
-                writeQuietly(dirs.get(Hierarchy.UNIFIED).resolve("cgroup.freeze"), "1");
-            } else if (dirs.containsKey(Hierarchy.FREEZER)) {
-                writeQuietly(dirs.get(Hierarchy.FREEZER).resolve("freezer.state"), "FROZEN");
-            } else {
-                signal(Signals.SIGSTOP);
-            }
+            setFrozen(true);
         }
 
         @Override
         public void thaw() {
+            setFrozen(false);
+        }
+
+        /** cgroup v2's cgroup.freeze, else v1's freezer, else SIGSTOP/SIGCONT to every process of the group. */
+        private void setFrozen(boolean frozen) {
             if (dirs.containsKey(Hierarchy.UNIFIED)) {
-                writeQuietly(dirs.get(Hierarchy.UNIFIED).resolve("cgroup.freeze"), "0");
+                writeQuietly(dirs.get(Hierarchy.UNIFIED).resolve("cgroup.freeze"), frozen ? "1" : "0");
             } else if (dirs.containsKey(Hierarchy.FREEZER)) {
-                writeQuietly(dirs.get(Hierarchy.FREEZER).resolve("freezer.state"), "THAWED");
+                writeQuietly(dirs.get(Hierarchy.FREEZER).resolve("freezer.state"), frozen ? "FROZEN" : "THAWED");
             } else {
-                signal(Signals.SIGCONT);
+                signal(frozen ? Signals.SIGSTOP : Signals.SIGCONT);
             }
         }
 

@@ -271,11 +271,7 @@ public final class JobSupervisor implements AutoCloseable {
                 yield ControlOutcome.DONE;
             }
             case RUNNING -> {
-                job.settle();
-                job.group.freeze();
-                job.state = JobState.SUSPENDED;
-                table.save(job.entry());
-                LOG.info("job {}: suspended", jobId);
+                turn(job, JobState.SUSPENDED);
                 yield ControlOutcome.DONE;
             }
             case SUSPENDED -> ControlOutcome.DONE;
@@ -301,13 +297,25 @@ public final class JobSupervisor implements AutoCloseable {
             return ControlOutcome.DONE;
         }
         if (job.state == JobState.SUSPENDED) {
-            job.settle();
-            job.group.thaw();
-            job.state = JobState.RUNNING;
-            table.save(job.entry());
-            LOG.info("job {}: resumed", jobId);
+            turn(job, JobState.RUNNING);
         }
         return ControlOutcome.DONE;
+    }
+
+    /**
+     * Suspends ({@code to} SUSPENDED: freezes the group) or resumes ({@code to} RUNNING: thaws it) a started job, once
+     * its launch has settled, and records the new state in the table. Caller holds the lock.
+     */
+    private void turn(RunningJob job, JobState to) {
+        job.settle();
+        if (to == JobState.SUSPENDED) {
+            job.group.freeze();
+        } else {
+            job.group.thaw();
+        }
+        job.state = to;
+        table.save(job.entry());
+        LOG.info("job {}: {}", job.jobId, to == JobState.SUSPENDED ? "suspended" : "resumed");
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.gantry.api.v1.GetSharesRequest;
 import dev.gantry.api.v1.GetSharesResponse;
 import dev.gantry.api.v1.HoldJobRequest;
 import dev.gantry.api.v1.HoldJobResponse;
+import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListJobsResponse;
@@ -63,8 +64,11 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The client API (controller.proto) over the controller: maps, calls one method, maps back. */
 @Singleton
@@ -200,122 +204,106 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listNodes(ListNodesRequest request, StreamObserver<ListNodesResponse> out) {
-        if (!visibility.seesNodes(requester())) {
-            out.onError(Status.PERMISSION_DENIED.withDescription("nodes: with PrivateData=nodes only operators and "
-                    + "administrators see nodes: Access/permission denied").asRuntimeException());
+        if (privateTo(visibility.seesNodes(requester()), "nodes", out)) {
             return;
         }
         var names = List.copyOf(request.getNamesList());
-        controller.call(() -> {
-            var b = ListNodesResponse.newBuilder();
-            for (var n : state.nodes()) {
-                if (names.isEmpty() || names.contains(n.name())) {
-                    b.addNodes(ClusterProtos.node(state, n));
-                }
-            }
-            return b.build();
-        }).whenCompleteAsync(HOP, responses).whenComplete((r, error) -> reply(out, r, error));
+        answer(controller.call(() -> ListNodesResponse.newBuilder().addAllNodes(named(state.nodes(), names, n -> n.name())
+                .map(n -> ClusterProtos.node(state, n)).toList()).build()), out, Function.identity());
     }
 
     @Override
     public void listPartitions(ListPartitionsRequest request, StreamObserver<ListPartitionsResponse> out) {
-        if (!visibility.seesPartitions(requester())) {
-            out.onError(Status.PERMISSION_DENIED.withDescription("partitions: with PrivateData=partitions only operators "
-                    + "and administrators see partitions: Access/permission denied").asRuntimeException());
+        if (privateTo(visibility.seesPartitions(requester()), "partitions", out)) {
             return;
         }
         var names = List.copyOf(request.getNamesList());
-        controller.call(() -> {
-            var b = ListPartitionsResponse.newBuilder();
-            for (var p : state.config().partitions()) {
-                if (names.isEmpty() || names.contains(p.name())) {
-                    b.addPartitions(ClusterProtos.partition(state, p, controller.preemptSettings()));
-                }
-            }
-            return b.build();
-        }).whenCompleteAsync(HOP, responses).whenComplete((r, error) -> reply(out, r, error));
+        answer(controller.call(() -> ListPartitionsResponse.newBuilder().addAllPartitions(
+                named(state.config().partitions(), names, p -> p.name())
+                        .map(p -> ClusterProtos.partition(state, p, controller.preemptSettings())).toList()).build()),
+                out, Function.identity());
     }
 
     // ---------------------------------------------------------------- job controls (scontrol)
 
     @Override
     public void holdJob(HoldJobRequest request, StreamObserver<HoldJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.commands.hold(request.getJobIdsList(), requester(), request.getUserHold())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : HoldJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.hold(request.getJobIdsList(), requester(), request.getUserHold()),
+                r -> HoldJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void suspendJobs(dev.gantry.api.v1.SuspendJobsRequest request,
             StreamObserver<dev.gantry.api.v1.SuspendJobsResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.suspension.suspend(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.suspension.suspend(request.getJobIdsList(), requester()),
+                r -> dev.gantry.api.v1.SuspendJobsResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void resumeJobs(dev.gantry.api.v1.ResumeJobsRequest request,
             StreamObserver<dev.gantry.api.v1.ResumeJobsResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.suspension.resume(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.suspension.resume(request.getJobIdsList(), requester()),
+                r -> dev.gantry.api.v1.ResumeJobsResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void releaseJob(ReleaseJobRequest request, StreamObserver<ReleaseJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.commands.release(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : ReleaseJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.release(request.getJobIdsList(), requester()),
+                r -> ReleaseJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void requeueJob(RequeueJobRequest request, StreamObserver<RequeueJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        controller.commands.requeue(request.getJobIdsList(), requester(), request.getHold())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : RequeueJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.requeue(request.getJobIdsList(), requester(), request.getHold()),
+                r -> RequeueJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void updateJob(UpdateJobRequest request, StreamObserver<UpdateJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
-        }
-        if (request.hasMinNodes() && request.getMinNodes() < 1) {
+        // an empty id list is refused first (in jobControl), as for every control
+        if (request.getJobIdsCount() > 0 && request.hasMinNodes() && request.getMinNodes() < 1) {
             out.onError(Status.INVALID_ARGUMENT.withDescription("min_nodes: must be at least 1, got "
                     + request.getMinNodes()).asRuntimeException());
             return;
         }
-        Requester who = requester();
-        controller.commands.update(request.toBuilder().setUser(who.user()).build(), who)
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : UpdateJobResponse.newBuilder().addAllResults(r).build(), e));
+        jobControl(request.getJobIdsCount(), out, () -> {
+            Requester who = requester();
+            return controller.commands.update(request.toBuilder().setUser(who.user()).build(), who);
+        }, r -> UpdateJobResponse.newBuilder().addAllResults(r).build());
     }
 
     @Override
     public void topJob(TopJobRequest request, StreamObserver<TopJobResponse> out) {
-        if (noIds(request.getJobIdsCount(), out)) {
-            return;
+        jobControl(request.getJobIdsCount(), out,
+                () -> controller.commands.top(request.getJobIdsList(), requester()),
+                r -> TopJobResponse.newBuilder().addAllResults(r).build());
+    }
+
+    /**
+     * One job control over a list of ids: an empty list is INVALID_ARGUMENT ({@link #noIds}); otherwise
+     * {@code control} runs and its per-job results are answered, as {@code response} wraps them, from the
+     * responses executor.
+     */
+    private <R> void jobControl(int idCount, StreamObserver<R> out,
+            Supplier<CompletableFuture<List<JobResult>>> control,
+            Function<List<JobResult>, R> response) {
+        if (!noIds(idCount, out)) {
+            answer(control.get(), out, response);
         }
-        controller.commands.top(request.getJobIdsList(), requester())
-                .whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : TopJobResponse.newBuilder().addAllResults(r).build(), e));
+    }
+
+    /**
+     * Replies, from the responses executor, with {@code response} of what {@code pending} completes with, or with the
+     * status of its failure ({@link #status}).
+     */
+    private <T, R> void answer(CompletableFuture<T> pending, StreamObserver<R> out, Function<T, R> response) {
+        pending.whenCompleteAsync(HOP, responses)
+                .whenComplete((r, e) -> reply(out, r == null ? null : response.apply(r), e));
     }
 
     // ---------------------------------------------------------------- priority and fair share
@@ -372,9 +360,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listQos(ListQosRequest request, StreamObserver<ListQosResponse> out) {
-        controller.listQos(List.copyOf(request.getNamesList())).whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build(), e));
+        answer(controller.listQos(List.copyOf(request.getNamesList())), out,
+                r -> ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build());
     }
 
     @Override
@@ -383,9 +370,27 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
             return;
         }
-        controller.updateQos(request.getQos(), requester()).whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null
-                        : UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build(), e));
+        answer(controller.updateQos(request.getQos(), requester()), out,
+                r -> UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build());
+    }
+
+    /** The items of {@code all} that {@code names} names (every one when it names none), in their order. */
+    private static <T> java.util.stream.Stream<T> named(java.util.Collection<T> all, List<String> names,
+            Function<T, String> nameOf) {
+        return all.stream().filter(t -> names.isEmpty() || names.contains(nameOf.apply(t)));
+    }
+
+    /**
+     * PrivateData={@code kind} (nodes, partitions): when the requester may not see them, answers PERMISSION_DENIED
+     * in Slurm's words and returns true.
+     */
+    private static boolean privateTo(boolean sees, String kind, StreamObserver<?> out) {
+        if (sees) {
+            return false;
+        }
+        out.onError(Status.PERMISSION_DENIED.withDescription(kind + ": with PrivateData=" + kind + " only operators and "
+                + "administrators see " + kind + ": Access/permission denied").asRuntimeException());
+        return true;
     }
 
     private static boolean noIds(int count, StreamObserver<?> out) {
