@@ -6,6 +6,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.NodeRecord;
 import org.junit.jupiter.api.Test;
 
 /** Decision logic stays pure: no gRPC, Micronaut, Micrometer, threads or wall clock in the core packages. */
@@ -14,7 +17,7 @@ class ArchitectureTest {
     static final String[] CORE = {"dev.gantry.scheduler.model..", "dev.gantry.scheduler.submit..",
         "dev.gantry.scheduler.queue..", "dev.gantry.scheduler.cycle..",
         "dev.gantry.scheduler.control..", "dev.gantry.scheduler.priority..", "dev.gantry.scheduler.preempt..",
-        "dev.gantry.scheduler.access..", "dev.gantry.scheduler.limits.."};
+        "dev.gantry.scheduler.access..", "dev.gantry.scheduler.limits..", "dev.gantry.scheduler.lifecycle.."};
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.gantry.scheduler");
@@ -35,6 +38,17 @@ class ArchitectureTest {
                 .orShould().callMethod(java.time.Clock.class, "systemUTC")
                 .orShould().callMethod(java.time.InstantSource.class, "system")
                 .orShould().callConstructor(Thread.class);
+        rule.check(classes);
+    }
+
+    /** The lifecycle's decisions enter the controller's state in one place, in one order. */
+    @Test
+    void onlyTheLifecycleApplierWritesTheClusterState() {
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("dev.gantry.scheduler.model..")
+                .and().doNotHaveFullyQualifiedName("dev.gantry.scheduler.runtime.LifecycleApplier")
+                .should().callMethod(ClusterState.class, "put", JobRecord.class)
+                .orShould().callMethod(ClusterState.class, "putNode", NodeRecord.class)
+                .orShould().callMethod(ClusterState.class, "purge", long.class);
         rule.check(classes);
     }
 }

@@ -142,7 +142,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             signalJobs(request, out);
             return;
         }
-        controller.cancel(request.getJobIdsList(), requester()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
+        controller.lifecycle.cancel(request.getJobIdsList(), requester()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -229,7 +229,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             var b = ListPartitionsResponse.newBuilder();
             for (var p : state.config().partitions()) {
                 if (names.isEmpty() || names.contains(p.name())) {
-                    b.addPartitions(ClusterProtos.partition(state, p, controller.preemptSettings()));
+                    b.addPartitions(ClusterProtos.partition(state, p, controller.accounting.preemptSettings()));
                 }
             }
             return b.build();
@@ -324,9 +324,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     public void getPriorities(GetPrioritiesRequest request, StreamObserver<GetPrioritiesResponse> out) {
         JobQuery query = JobQuery.of(ListJobsRequest.newBuilder().addAllJobIds(request.getJobIdsList())
                 .addAllUsers(request.getUsersList()).addAllPartitions(request.getPartitionsList()).build());
-        var weights = controller.prioritiesView().weights();
+        var weights = controller.accounting.prioritiesView().weights();
         Requester who = requester();
-        controller.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
+        controller.accounting.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
                 return;
@@ -347,9 +347,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     public void getShares(GetSharesRequest request, StreamObserver<GetSharesResponse> out) {
         var accounts = java.util.Set.copyOf(request.getAccountsList());
         var users = java.util.Set.copyOf(request.getUsersList());
-        String form = controller.prioritiesView().form();
+        String form = controller.accounting.prioritiesView().form();
         Requester who = requester();
-        controller.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
+        controller.accounting.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
                 return;
@@ -372,7 +372,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listQos(ListQosRequest request, StreamObserver<ListQosResponse> out) {
-        controller.listQos(List.copyOf(request.getNamesList())).whenCompleteAsync(HOP, responses)
+        controller.accounting.listQos(List.copyOf(request.getNamesList())).whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build(), e));
     }
@@ -383,7 +383,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
             return;
         }
-        controller.updateQos(request.getQos(), requester()).whenCompleteAsync(HOP, responses)
+        controller.accounting.updateQos(request.getQos(), requester()).whenCompleteAsync(HOP, responses)
                 .whenComplete((r, e) -> reply(out, r == null ? null
                         : UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build(), e));
     }

@@ -1,11 +1,10 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.overlap.OverlapRule;
-import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.control.ResumeOverlap;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.lifecycle.Suspension;
 import dev.gantry.scheduler.model.JobState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -81,12 +80,7 @@ public final class GangSlices {
                     refused.add(id);
                     continue;
                 }
-                JobRecord r = j.toBuilder().suspendedSeconds(suspendedUntil(j, now)).state(JobState.RUNNING, now).build();
-                controller.state.put(r);
-                controller.priorities.started(r, now);
-                writes.add(controller.writer.write(r));
-                controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(r)));
-                controller.launcher.suspendOrResume(r, false);
+                writes.add(controller.applier.apply(Suspension.resume(j, now)));
                 resumed.add(id);
             }
             controller.metrics.slice(suspended.size(), resumed.size());
@@ -107,7 +101,7 @@ public final class GangSlices {
      * its turn; its processes are stopped before their first instruction (LaunchJobRequest.start_suspended).
      */
     boolean startsSuspended(JobRecord job) {
-        if (!controller.preemptSettings().gangFor(job.partition()) || overlap().conflict(job).isEmpty()) {
+        if (!controller.accounting.preemptSettings().gangFor(job.partition()) || overlap().conflict(job).isEmpty()) {
             return false;
         }
         controller.metrics.slice(1, 0);
@@ -143,24 +137,7 @@ public final class GangSlices {
 
     /** @param tellAgents false when the agents were already told to stop it (a preemption freezes victims first) */
     CompletableFuture<Void> suspend(JobRecord j, Instant now, boolean tellAgents) {
-        JobRecord s = j.toBuilder().state(JobState.SUSPENDED, now).build();
-        controller.state.put(s);
-        controller.priorities.stopped(j, now);
-        CompletableFuture<Void> write = controller.writer.write(s);
-        controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(s)));
-        if (tellAgents) {
-            controller.launcher.suspendOrResume(s, true);
-        }
-        return write;
-    }
-
-    /** Seconds a job spent suspended up to {@code at}, counting a suspension still in progress. */
-    static long suspendedUntil(JobRecord j, Instant at) {
-        long s = j.suspendedSeconds();
-        if (j.state() == JobState.SUSPENDED && j.lastStateChange() != null) {
-            s += Math.max(0, at.getEpochSecond() - j.lastStateChange().getEpochSecond());
-        }
-        return s;
+        return controller.applier.apply(Suspension.suspend(j, now, tellAgents));
     }
 
 }

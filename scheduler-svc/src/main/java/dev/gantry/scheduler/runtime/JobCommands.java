@@ -5,13 +5,12 @@ import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.JobReshape;
-import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.lifecycle.Decision;
+import dev.gantry.scheduler.lifecycle.Requeue;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.submit.SubmissionPolicy;
 import dev.gantry.scheduler.submit.SubmitTerms;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -55,32 +54,9 @@ public final class JobCommands {
     }
 
     public CompletableFuture<List<JobResult>> requeue(List<Long> ids, Requester who, boolean hold) {
-        return each(ids, who, hold ? "requeued and held" : "requeued", (j, caller) -> {
-            if (!caller.admin() && !j.user().equals(caller.user())) {
-                return new JobEdits.Refused(JobEdits.DENIED);
-            }
-            if (j.state() == JobState.PENDING) {
-                return new JobEdits.Refused(JobEdits.PENDING);
-            }
-            if (j.completing()) {
-                return new JobEdits.Refused("Job/step already completing or completed");
-            }
-            if (!j.controls().requeue()) {
-                return new JobEdits.Refused(JobEdits.DISABLED);
-            }
-            Instant now = controller.clock.instant();
-            // scontrol(1): "If a suspended job is requeued, it will be placed in a held state."
-            boolean held = hold || j.state() == JobState.SUSPENDED;
-            JobControls c = held ? j.controls().withHold(JobControls.Hold.USER) : j.controls();
-            String reason = held ? PendingReason.HELD_USER : PendingReason.NONE;
-            if (j.state().holdsResources()) {
-                JobRecord requeued = Controller.stopping(j, JobState.PENDING, now).controls(c).reason(reason).build();
-                controller.launcher.terminate(requeued, controller.killWait(), "requeued");
-                return new JobEdits.Changed(requeued);
-            }
-            return new JobEdits.Changed(j.toBuilder().state(JobState.PENDING, now).allocation(List.of()).startTime(null)
-                    .endTime(null).exit(0, 0).controls(c.withRestart()).reason(reason).build());
-        });
+        return each(controller, ids, who, hold ? "requeued and held" : "requeued", () -> caller(who),
+                (j, caller) -> Requeue.request(j, caller, hold, controller.clock.instant()),
+                (before, after) -> controller.applier.apply(Requeue.of(after)));
     }
 
     /**
@@ -181,17 +157,17 @@ public final class JobCommands {
             return new JobEdits.Refused(refusal);
         }
         var changed = reshape.request(j, false);
-        var checked = controller.policy().check(changed);
+        var checked = controller.submissions.policy().check(changed);
         if (checked instanceof SubmissionPolicy.Accepted a && !reshape.namesNodes()
                 && (a.ask().minNodes() != j.ask().minNodes() || a.ask().maxNodes() != j.ask().maxNodes())) {
             // its counts came from an earlier update its spec does not show (stored before specs kept updates)
             changed = reshape.request(j, true);
-            checked = controller.policy().check(changed);
+            checked = controller.submissions.policy().check(changed);
         }
         final var request = changed;
         return switch (checked) {
             case SubmissionPolicy.Rejected rej -> new JobEdits.Refused(rej.message());
-            case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(request, controller.qos.all(), a.partitions(),
+            case SubmissionPolicy.Accepted a -> switch (controller.submissions.terms().resolve(request, controller.qos.all(), a.partitions(),
                     q -> 0, 1)) {
                 case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
                 case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().spec(request).partitions(a.partitions())
@@ -223,8 +199,7 @@ public final class JobCommands {
                 } else {
                     Audit.onJob(controller.clock.instant(), who, "moved to the top", j);
                     for (JobRecord changed : JobEdits.top(j, controller.state.jobs())) {
-                        controller.state.put(changed);
-                        writes.add(controller.writer.write(changed));
+                        writes.add(controller.applier.apply(Decision.kept(changed)));
                     }
                     out.add(result(id, null));
                 }
@@ -261,10 +236,8 @@ public final class JobCommands {
 
     /** Applies an action to each job (array ids expand to their tasks), persisting the changed ones. */
     private CompletableFuture<List<JobResult>> each(List<Long> ids, Requester who, String verb, Action action) {
-        return each(controller, ids, who, verb, () -> caller(who), action, (before, after) -> {
-            controller.state.put(after);
-            return controller.writer.write(after);
-        });
+        return each(controller, ids, who, verb, () -> caller(who), action,
+                (before, after) -> controller.applier.apply(Decision.kept(after)));
     }
 
     /**
@@ -280,7 +253,7 @@ public final class JobCommands {
             List<JobResult> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : ids) {
-                List<JobRecord> targets = controller.targets(id);
+                List<JobRecord> targets = controller.index.targets(id);
                 if (targets.isEmpty()) {
                     out.add(result(id, JobEdits.INVALID_ID));
                     continue;

@@ -1,10 +1,9 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.JobResult;
-import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.SuspendEdits;
+import dev.gantry.scheduler.lifecycle.Suspension;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.access.Requester;
 import java.time.Instant;
@@ -66,16 +65,6 @@ public final class ManualSuspension {
 
     /** Stores, publishes (the allocation and its nodes' CPU counts) and tells the agents (controller thread). */
     private CompletableFuture<Void> apply(JobRecord before, JobRecord after, boolean suspend, Instant now) {
-        controller.state.put(after);
-        if (suspend) {
-            controller.priorities.stopped(before, now);
-        } else {
-            controller.priorities.started(after, now);
-        }
-        controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(after)));
-        controller.publishNodes(after.allocation());
-        controller.launcher.suspendOrResume(after, suspend);
-        controller.metrics.manualSuspension(suspend);
-        return controller.writer.write(after);
+        return controller.applier.apply(Suspension.manual(before, after, suspend, now));
     }
 }

@@ -1,12 +1,11 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
-import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.NodeFailurePolicy;
+import dev.gantry.scheduler.lifecycle.NodeLiveness;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
@@ -59,8 +58,7 @@ public final class NodeTracker {
             Instant boot = r.hasBootTime() ? JobProtos.instant(r.getBootTime()) : now;
             NodeRecord updated = n.registeredAt(r.getAgentAddress(), r.getStepAddress().isEmpty() ? r.getAgentAddress() : r.getStepAddress(),
                     now, boot, low != null, low);
-            controller.state.putNode(updated);
-            publish(updated.name());
+            controller.applier.apply(NodeLiveness.registered(updated));
             // Jobs the agent still runs that the controller considers over are orphans: kill them.
             for (long id : r.getRunningJobIdsList()) {
                 JobRecord j = controller.state.job(id);
@@ -73,7 +71,7 @@ public final class NodeTracker {
                 }
             }
             // the jobs it does not list have nothing left there (an exit it still owes is re-sent; its part is gone)
-            controller.completing.registered(n.name(), r.getRunningJobIdsList()).forEach(controller.writer::write);
+            controller.applier.apply(controller.completing.registered(n.name(), r.getRunningJobIdsList(), now));
             LOG.info("node {} registered from {}{}", n.name(), r.getAgentAddress(), low != null ? " (drained: " + low + ")" : "");
             controller.trigger();
             return new Accepted(controller.epoch(), heartbeatInterval);
@@ -87,13 +85,7 @@ public final class NodeTracker {
             if (n == null || !n.registered()) {
                 return "";
             }
-            boolean wasDown = n.notResponding();
-            controller.state.putNode(n.seenAt(controller.clock.instant()));
-            if (wasDown) {
-                LOG.info("node {} responds again", node);
-                publish(node);
-                controller.trigger();
-            }
+            controller.applier.apply(NodeLiveness.heartbeat(n, controller.clock.instant()));
             return controller.epoch();
         });
     }
@@ -107,8 +99,7 @@ public final class NodeTracker {
         for (NodeRecord n : java.util.List.copyOf(controller.state.nodes())) {
             if (n.registered() && !n.notResponding() && n.lastSeen() != null && n.lastSeen().isBefore(cutoff)) {
                 LOG.warn("node {} not responding for {} s: set DOWN", n.name(), slurmdTimeout);
-                controller.state.putNode(n.notRespondingSince("Not responding"));
-                publish(n.name());
+                controller.applier.apply(NodeLiveness.notResponding(n, "Not responding", true));
                 failJobsOf(n.name());
             }
         }
@@ -116,28 +107,18 @@ public final class NodeTracker {
 
     /** Requeues or ends the jobs of a node that stopped responding ({@link NodeFailurePolicy}; controller thread). */
     private void failJobsOf(String node) {
+        Instant now = controller.clock.instant();
         for (NodeFailurePolicy.Outcome o : NodeFailurePolicy.onNodeDown(java.util.List.copyOf(controller.state.jobs()), node)) {
             JobRecord j = o.job();
-            switch (o) {
-                case NodeFailurePolicy.Requeue r -> write(controller.completing.nodeDown(j, node, true, "node " + node + " not responding"));
+            controller.applier.apply(switch (o) {
+                case NodeFailurePolicy.Requeue r -> controller.completing.nodeDown(j, node, true, "node " + node + " not responding", now);
                 case NodeFailurePolicy.NodeFail f -> {
                     LOG.warn("job {} ends NODE_FAIL: node {} not responding", j.id(), node);
-                    write(controller.completing.nodeDown(j, node, false, "node " + node + " not responding"));
+                    yield controller.completing.nodeDown(j, node, false, "node " + node + " not responding", now);
                 }
                 // no report will come from that node: its part counts as gone; the job is released with its last part
-                case NodeFailurePolicy.EndCompleting c -> write(controller.completing.partGone(j.id(), node));
-            }
+                case NodeFailurePolicy.EndCompleting c -> controller.completing.partGone(j.id(), node, now);
+            });
         }
-    }
-
-    private void write(JobRecord version) {
-        if (version != null) {
-            controller.writer.write(version);
-        }
-    }
-
-    private void publish(String node) {
-        controller.events.publish(ClusterEvent.newBuilder()
-                .setNodeChanged(ClusterProtos.node(controller.state, controller.state.node(node))));
     }
 }

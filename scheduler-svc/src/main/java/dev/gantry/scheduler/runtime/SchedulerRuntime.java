@@ -96,14 +96,14 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.scheduling = new SchedulingLoop(controller, selectChannel, scheduleIntervalMs, backfill);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
-            controller.enforceTimeLimits();
+            controller.lifecycle.enforceTimeLimits();
             nodes.checkTimeouts();
-            controller.purgeOld();
+            controller.lifecycle.purgeOld();
             steps.sweep();
             metrics.refresh(controller.state);
         }), 1, 1, TimeUnit.SECONDS);
         long calcPeriod = Math.max(1, config.get(Keys.PRIORITY_CALC_PERIOD));
-        timer.scheduleWithFixedDelay(() -> controller.run(controller::recalculatePriorities), calcPeriod, calcPeriod,
+        timer.scheduleWithFixedDelay(() -> controller.run(controller.accounting::recalculatePriorities), calcPeriod, calcPeriod,
                 TimeUnit.SECONDS);
         LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
                 config.nodes().size(), config.partitions().size(), selectAddress);

@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -67,13 +68,13 @@ final class SuspendPreemption {
         for (int i = 0; i < victims.size(); i++) {
             suspend.add(!go.victims().get(i).timeSliced() && victims.get(i).state() == JobState.RUNNING);
         }
-        controller.start(preemptor, partition, placement, false, false, () -> {
-            for (int i = 0; i < victims.size(); i++) {
-                if (suspend.get(i)) {
-                    controller.launcher.suspendOrResume(victims.get(i), true);
-                }
+        List<JobRecord> freeze = new ArrayList<>();
+        for (int i = 0; i < victims.size(); i++) {
+            if (suspend.get(i)) {
+                freeze.add(victims.get(i));
             }
-        });
+        }
+        controller.start(preemptor, Start.Placement.of(partition, placement), freeze);
         for (int i = 0; i < victims.size(); i++) {
             JobRecord victim = victims.get(i);
             VictimPlan v = go.victims().get(i);
