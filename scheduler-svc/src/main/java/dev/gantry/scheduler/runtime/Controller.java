@@ -66,10 +66,14 @@ public final class Controller implements AutoCloseable {
     public final LifecycleCommands lifecycle;
     /** GetJob and ListJobs. */
     public final JobQueries queries;
-    public final JobCommands commands = new JobCommands(this);
-    public final GangSlices gang = new GangSlices(this);
+    /** scontrol hold, release, requeue, update, top; scancel --signal. */
+    public final JobCommands commands;
+    /** Agents' registrations and heartbeats, and SlurmdTimeout. */
+    public final NodeTracker nodes;
+    /** gang-svc's slices and shadows. */
+    public final GangSlices gang;
     /** scontrol suspend and resume. */
-    public final ManualSuspension suspension = new ManualSuspension(this);
+    public final ManualSuspension suspension;
     private final ExecutorService thread;
     /** The controller thread as an executor: each task is followed by the flush of the events it published. */
     private final Executor loop;
@@ -127,6 +131,11 @@ public final class Controller implements AutoCloseable {
         this.accounting = new AccountingCommands(config, state, qos, priorities, stateStore, applier, clock, loop, this::trigger);
         this.lifecycle = new LifecycleCommands(config, state, completing, index, submissions, accounting, applier, clock, loop);
         this.queries = new JobQueries(state, accounting, schedEvals, clock, loop);
+        this.commands = new JobCommands(state, index, submissions, qos, dependencies, launcher, applier, clock, loop,
+                this::trigger);
+        this.suspension = new ManualSuspension(config, state, commands, applier, clock);
+        this.nodes = new NodeTracker(config, state, completing, launcher, applier, events, clock, loop, this::trigger);
+        this.gang = new GangSlices(state, events, applier, accounting, metrics, clock, loop, this::trigger);
         launcher.bind(this);
         LOG.info("loaded {} job(s); next job id {}", loaded.size(), submissions.nextJobId());
     }

@@ -88,7 +88,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.jobWatch = new JobWatch(controller,
                 FeedBudget.ofMegabytes(config.get(Keys.SLURMCTLD_PARAMETERS).watch().bufferMb()), refusals::streamDropped);
         this.steps = new JobSteps(controller, store.loadSteps());
-        this.nodes = new NodeTracker(controller, config);
+        this.nodes = controller.nodes;
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
         this.selectChannel = channels.open(selectAddress, Peer.SELECT);
         BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE))

@@ -117,7 +117,7 @@ class MultiNodeEndTest {
     @ValueSource(booleans = {false, true})
     void aJobWhoseNodeGoesDown_endsNodeFailOrIsRequeued_onceTheOtherNodesPartsAreGone(boolean requeue) {
         long id = startOnThreeNodes(requeue);
-        NodeTracker nodes = new NodeTracker(h.controller, h.controller.state.config());
+        NodeTracker nodes = h.controller.nodes;
         h.now.set(h.now.get().plusSeconds(3600)); // past SlurmdTimeout for n3, which stays silent
         nodes.heartbeat("n1").join();
         nodes.heartbeat("n2").join();
@@ -174,7 +174,7 @@ class MultiNodeEndTest {
         h.close(); // the controller goes away while n2 and n3 still kill their parts
 
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
-        NodeTracker nodes = new NodeTracker(h.controller, h.controller.state.config());
+        NodeTracker nodes = h.controller.nodes;
         assertEquals(List.of(4, 2, 1), allocCpus(), "the restarted controller holds the nodes of the completing job");
         register(nodes, "n1", List.of());
         register(nodes, "n2", List.of(id)); // still killing its part
