@@ -209,18 +209,12 @@ public final class Controller implements AutoCloseable {
         return config.get(Keys.TREE_WIDTH);
     }
 
-    /** Starts a pending job on a checked placement (controller thread; {@link Start}). */
-    void start(JobRecord job, Start.Placement placement) {
-        start(job, placement, List.of());
-    }
-
     /**
-     * The same, stopping the processes of {@code freezeFirst} (a SUSPEND preemption's victims) before the launch is
-     * sent. The launch is prepared (credential signed, request built) before anything is sent, and the write queued
-     * after: on a small machine, agents and the committing thread woken earlier take the CPU from this one.
+     * Starts a pending job on a checked placement (controller thread; {@link Start}): the launch is prepared before
+     * anything is sent, and the write queued after ({@link LifecycleApplier}).
      */
-    void start(JobRecord job, Start.Placement placement, List<JobRecord> freezeFirst) {
-        applier.apply(Start.start(job, placement, gang::startsSuspended, freezeFirst, clock.instant()));
+    void start(JobRecord job, Start.Placement placement) {
+        applier.apply(Start.start(job, placement, gang::startsSuspended, List.of(), clock.instant()));
     }
 
     public String epoch() {

@@ -81,7 +81,8 @@ final class PreemptionPass {
         this.select = select;
         this.backfilled = backfilled;
         this.planner = new PreemptionPlanner(controller.accounting.preemptSettings());
-        this.suspending = new SuspendPreemption(controller);
+        this.suspending = new SuspendPreemption(controller.state, controller.applier, controller.gang, controller.metrics,
+                controller.clock);
         controller.setPreemptionHolds(this::heldBack);
     }
 
