@@ -84,7 +84,7 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
         if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/ReportJobExit", out)) {
             return;
         }
-        controller.reportExit(request).whenCompleteAsync(HOP, responses).whenComplete((v, error) -> {
+        controller.lifecycle.reportExit(request).whenCompleteAsync(HOP, responses).whenComplete((v, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
             } else {

@@ -146,7 +146,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             signalJobs(request, out);
             return;
         }
-        controller.cancel(request.getJobIdsList(), requester()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
+        controller.lifecycle.cancel(request.getJobIdsList(), requester()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
             if (error != null) {
                 out.onError(status(error));
                 return;
@@ -220,7 +220,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         var names = List.copyOf(request.getNamesList());
         answer(controller.call(() -> ListPartitionsResponse.newBuilder().addAllPartitions(
                 named(state.config().partitions(), names, p -> p.name())
-                        .map(p -> ClusterProtos.partition(state, p, controller.preemptSettings())).toList()).build()),
+                        .map(p -> ClusterProtos.partition(state, p, controller.accounting.preemptSettings())).toList()).build()),
                 out, Function.identity());
     }
 
@@ -312,9 +312,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     public void getPriorities(GetPrioritiesRequest request, StreamObserver<GetPrioritiesResponse> out) {
         JobQuery query = JobQuery.of(ListJobsRequest.newBuilder().addAllJobIds(request.getJobIdsList())
                 .addAllUsers(request.getUsersList()).addAllPartitions(request.getPartitionsList()).build());
-        var weights = controller.prioritiesView().weights();
+        var weights = controller.accounting.prioritiesView().weights();
         Requester who = requester();
-        controller.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
+        controller.accounting.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
                 return;
@@ -335,9 +335,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     public void getShares(GetSharesRequest request, StreamObserver<GetSharesResponse> out) {
         var accounts = java.util.Set.copyOf(request.getAccountsList());
         var users = java.util.Set.copyOf(request.getUsersList());
-        String form = controller.prioritiesView().form();
+        String form = controller.accounting.prioritiesView().form();
         Requester who = requester();
-        controller.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
+        controller.accounting.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
             if (e != null) {
                 out.onError(status(e));
                 return;
@@ -360,7 +360,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
 
     @Override
     public void listQos(ListQosRequest request, StreamObserver<ListQosResponse> out) {
-        answer(controller.listQos(List.copyOf(request.getNamesList())), out,
+        answer(controller.accounting.listQos(List.copyOf(request.getNamesList())), out,
                 r -> ListQosResponse.newBuilder().addAllQos(r.stream().map(QosProtos::toProto).toList()).build());
     }
 
@@ -370,7 +370,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("qos: is required").asRuntimeException());
             return;
         }
-        answer(controller.updateQos(request.getQos(), requester()), out,
+        answer(controller.accounting.updateQos(request.getQos(), requester()), out,
                 r -> UpdateQosResponse.newBuilder().setQos(QosProtos.toProto(r)).build());
     }
 

@@ -101,7 +101,7 @@ final class JobViews {
      * {@code then} off the controller thread, with a status to answer instead when the lookup failed.
      */
     private void findJob(long id, java.util.function.BiConsumer<Job, RuntimeException> then) {
-        controller.findJob(id).whenCompleteAsync(HOP, responses).whenComplete((job, error) -> {
+        controller.queries.findJob(id).whenCompleteAsync(HOP, responses).whenComplete((job, error) -> {
             if (error != null) {
                 then.accept(null, ControllerGrpcService.status(error));
                 return;
@@ -125,7 +125,7 @@ final class JobViews {
 
     /** squeue: with PrivateData=jobs only the caller's own jobs unless privileged; others' without script and environment. */
     void listJobs(ListJobsRequest request, Requester who, StreamObserver<ListJobsResponse> out) {
-        controller.listJobs(JobQuery.of(request), who, visibility).whenCompleteAsync(HOP, responses)
+        controller.queries.listJobs(JobQuery.of(request), who, visibility).whenCompleteAsync(HOP, responses)
                 .whenComplete((jobs, error) -> {
                     if (error != null) {
                         out.onError(ControllerGrpcService.status(error));

@@ -12,7 +12,9 @@ import java.util.function.Consumer;
 
 /**
  * The controller's jobs and nodes, and the bookkeeping that keeps node allocations equal to the sum of the
- * running jobs' shares. Not thread-safe: one thread (the controller's) owns it.
+ * running jobs' shares. Not thread-safe: one thread owns it, the one that created it until it {@linkplain #handOverTo
+ * hands it over} (the controller hands it to the controller thread). Every write checks that it runs on the owner and
+ * throws {@link IllegalStateException}, naming the writing thread, when it does not; reads are not checked.
  */
 public final class ClusterState {
 
@@ -29,7 +31,10 @@ public final class ClusterState {
     private final Map<String, Map<String, int[]>> owners = new java.util.HashMap<>();
     /** Per node: the jobs holding part of it (running, suspended or completing); absent when none. */
     private final Map<String, java.util.Set<Long>> holders = new java.util.HashMap<>();
-    private Consumer<JobRecord> jobListener = j -> {};
+    /** Set once, from any thread, as the service is wired; called on the owning thread. */
+    private volatile Consumer<JobRecord> jobListener = j -> {};
+    /** The only thread that may write (volatile: a hand-over is seen by the new owner). */
+    private volatile Thread owner = Thread.currentThread();
 
     public ClusterState(ClusterConfig config) {
         this.config = config;
@@ -57,6 +62,7 @@ public final class ClusterState {
      * and given back when it stops (including when a completing job's processes are finally gone).
      */
     public void put(JobRecord job) {
+        checkOwner();
         JobRecord old = jobs.put(job.id(), job);
         jobListener.accept(job);
         boolean held = old != null && holds(old);
@@ -118,16 +124,31 @@ public final class ClusterState {
         }
     }
 
-    /** Told every new job version, on the owning thread (one listener: the job watch). */
+    /** Told every new job version, on the owning thread (one listener: the job watch); may be set from any thread. */
     public void onJobChange(Consumer<JobRecord> listener) {
         this.jobListener = listener;
     }
 
     /** Forgets a finished job (it stays in the database). */
     public void purge(long id) {
+        checkOwner();
         JobRecord old = jobs.get(id);
         if (old != null && !holds(old)) {
             jobs.remove(id);
+        }
+    }
+
+    /** Makes {@code next} the only thread that may write from now on; called by the current owner. */
+    public void handOverTo(Thread next) {
+        checkOwner();
+        owner = next;
+    }
+
+    private void checkOwner() {
+        Thread current = Thread.currentThread();
+        if (current != owner) {
+            throw new IllegalStateException("cluster state written from thread \"" + current.getName()
+                    + "\"; only its owner, \"" + owner.getName() + "\", may write it");
         }
     }
 
@@ -180,6 +201,7 @@ public final class ClusterState {
 
     /** Replaces a node's record; allocation counts are kept from the current record. */
     public void putNode(NodeRecord n) {
+        checkOwner();
         NodeRecord cur = nodes.get(n.name());
         nodes.put(n.name(), cur == null ? n : n.withAllocation(cur.allocCpus(), cur.allocMemoryMb()));
     }

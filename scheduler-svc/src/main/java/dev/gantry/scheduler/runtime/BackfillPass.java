@@ -1,5 +1,7 @@
 package dev.gantry.scheduler.runtime;
 
+import dev.gantry.scheduler.lifecycle.Pending;
+import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.api.v1.BackfillOutcome;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.EarliestStartsResponse;
@@ -120,7 +122,7 @@ final class BackfillPass {
                         LOG.debug("backfill placement of job {} refused: {}", job.id(), problem.get());
                         continue;
                     }
-                    controller.startBackfilled(job, r.getPartition(), shares, false);
+                    controller.start(job, new Start.Placement(r.getPartition(), shares, true, false));
                     controller.metrics.backfilled(r.getPartition());
                     started++;
                 }
@@ -206,7 +208,7 @@ final class BackfillPass {
                 LOG.debug("preemptable backfill placement of job {} refused: {}", job.id(), problem.get());
                 continue;
             }
-            controller.startBackfilled(job, p.getPartition(), shares, true);
+            controller.start(job, new Start.Placement(p.getPartition(), shares, true, true));
             preemptable.mark(controller.state.job(job.id()));
             controller.metrics.backfilled(p.getPartition());
             LOG.info("job {} backfilled preemptable (BackfillPolicy=PREEMPT) on {}", job.id(),
@@ -226,8 +228,6 @@ final class BackfillPass {
     }
 
     private void forecast(JobRecord job, Forecast f, String reason) {
-        if (!java.util.Objects.equals(f, job.forecast()) || !reason.equals(job.reason())) {
-            controller.state.put(job.toBuilder().forecast(f).reason(reason).build());
-        }
+        controller.applier.apply(Pending.forecast(job, f, reason));
     }
 }

@@ -1,17 +1,19 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.overlap.OverlapRule;
-import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.control.ResumeOverlap;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.lifecycle.Suspension;
 import dev.gantry.scheduler.model.JobState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.time.InstantSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,11 +31,26 @@ public final class GangSlices {
 
     private static final Logger LOG = LoggerFactory.getLogger(GangSlices.class);
 
-    private final Controller controller;
+    private final ClusterState state;
+    private final EventLog events;
+    private final LifecycleApplier applier;
+    private final AccountingCommands accounting;
+    private final SchedulerMetrics metrics;
+    private final InstantSource clock;
+    private final Executor onController;
+    private final Runnable trigger;
     private ResumeOverlap overlap;
 
-    GangSlices(Controller controller) {
-        this.controller = controller;
+    GangSlices(ClusterState state, EventLog events, LifecycleApplier applier, AccountingCommands accounting,
+            SchedulerMetrics metrics, InstantSource clock, Executor onController, Runnable trigger) {
+        this.state = state;
+        this.events = events;
+        this.applier = applier;
+        this.accounting = accounting;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.onController = onController;
+        this.trigger = trigger;
     }
 
     /** What an ApplySlice did. */
@@ -44,15 +61,15 @@ public final class GangSlices {
      * durable before the answer.
      */
     public CompletableFuture<SliceOutcome> applySlice(long revision, List<Long> suspend, List<Long> resume) {
-        return controller.call(() -> {
-            Instant now = controller.clock.instant();
+        return CompletableFuture.supplyAsync(() -> {
+            Instant now = clock.instant();
             List<Long> suspended = new ArrayList<>();
             List<Long> resumed = new ArrayList<>();
             List<Long> skipped = new ArrayList<>();
             List<Long> refused = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : suspend) {
-                JobRecord j = controller.state.job(id);
+                JobRecord j = state.job(id);
                 if (j == null || j.state() != JobState.RUNNING || j.completing()) {
                     skipped.add(id);
                     continue;
@@ -65,7 +82,7 @@ public final class GangSlices {
                 suspended.add(id);
             }
             for (long id : resume) {
-                JobRecord j = controller.state.job(id);
+                JobRecord j = state.job(id);
                 // a job an operator suspended (scontrol suspend) stays suspended until scontrol resume
                 if (j == null || j.state() != JobState.SUSPENDED || j.completing() || j.adminSuspended()) {
                     skipped.add(id);
@@ -81,21 +98,16 @@ public final class GangSlices {
                     refused.add(id);
                     continue;
                 }
-                JobRecord r = j.toBuilder().suspendedSeconds(suspendedUntil(j, now)).state(JobState.RUNNING, now).build();
-                controller.state.put(r);
-                controller.priorities.started(r, now);
-                writes.add(controller.writer.write(r));
-                controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(r)));
-                controller.launcher.suspendOrResume(r, false);
+                writes.add(applier.apply(Suspension.resume(j, now)));
                 resumed.add(id);
             }
-            controller.metrics.slice(suspended.size(), resumed.size());
-            controller.metrics.sliceRefusals(refused.size());
+            metrics.slice(suspended.size(), resumed.size());
+            metrics.sliceRefusals(refused.size());
             if (!resumed.isEmpty() || !suspended.isEmpty()) {
-                controller.trigger();
+                trigger.run();
             }
             return new SliceBatch(new SliceOutcome(suspended, resumed, skipped, refused), writes);
-        }).thenCompose(b -> CompletableFuture.allOf(b.writes.toArray(CompletableFuture[]::new)).thenApply(v -> b.outcome));
+        }, onController).thenCompose(b -> CompletableFuture.allOf(b.writes.toArray(CompletableFuture[]::new)).thenApply(v -> b.outcome));
     }
 
     private record SliceBatch(SliceOutcome outcome, List<CompletableFuture<Void>> writes) {}
@@ -107,16 +119,16 @@ public final class GangSlices {
      * its turn; its processes are stopped before their first instruction (LaunchJobRequest.start_suspended).
      */
     boolean startsSuspended(JobRecord job) {
-        if (!controller.preemptSettings().gangFor(job.partition()) || overlap().conflict(job).isEmpty()) {
+        if (!accounting.preemptSettings().gangFor(job.partition()) || overlap().conflict(job).isEmpty()) {
             return false;
         }
-        controller.metrics.slice(1, 0);
+        metrics.slice(1, 0);
         return true;
     }
 
     /** The job's allocation changed after the decision's view (controller thread). */
     private boolean stale(long jobId, long revision) {
-        long changed = controller.events.allocationRevision(jobId);
+        long changed = events.allocationRevision(jobId);
         if (changed > revision) {
             LOG.debug("gang-svc's decision on job {} refused: made at revision {}, the job changed at {}", jobId, revision, changed);
             return true;
@@ -126,8 +138,8 @@ public final class GangSlices {
 
     private ResumeOverlap overlap() {
         if (overlap == null) {
-            var config = controller.state.config();
-            overlap = new ResumeOverlap(controller.state,
+            var config = state.config();
+            overlap = new ResumeOverlap(state,
                     OverlapRule.of(config.get(Keys.SELECT_TYPE), config.get(Keys.SELECT_TYPE_PARAMETERS).configName()));
         }
         return overlap;
@@ -143,24 +155,7 @@ public final class GangSlices {
 
     /** @param tellAgents false when the agents were already told to stop it (a preemption freezes victims first) */
     CompletableFuture<Void> suspend(JobRecord j, Instant now, boolean tellAgents) {
-        JobRecord s = j.toBuilder().state(JobState.SUSPENDED, now).build();
-        controller.state.put(s);
-        controller.priorities.stopped(j, now);
-        CompletableFuture<Void> write = controller.writer.write(s);
-        controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(s)));
-        if (tellAgents) {
-            controller.launcher.suspendOrResume(s, true);
-        }
-        return write;
-    }
-
-    /** Seconds a job spent suspended up to {@code at}, counting a suspension still in progress. */
-    static long suspendedUntil(JobRecord j, Instant at) {
-        long s = j.suspendedSeconds();
-        if (j.state() == JobState.SUSPENDED && j.lastStateChange() != null) {
-            s += Math.max(0, at.getEpochSecond() - j.lastStateChange().getEpochSecond());
-        }
-        return s;
+        return applier.apply(Suspension.suspend(j, now, tellAgents));
     }
 
 }

@@ -3,6 +3,7 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.api.v1.Job;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.preempt.PreemptSettings;
 import java.time.Instant;
 
 /**
@@ -18,9 +19,13 @@ final class JobAnswers {
     private final Instant now;
 
     JobAnswers(Controller controller) {
-        this.preemption = new PreemptionView(controller.preemptSettings());
-        this.evals = controller.schedEvals;
-        this.now = controller.clock.instant();
+        this(controller.accounting.preemptSettings(), controller.schedEvals, controller.clock.instant());
+    }
+
+    JobAnswers(PreemptSettings settings, SchedEvals evals, Instant now) {
+        this.preemption = new PreemptionView(settings);
+        this.evals = evals;
+        this.now = now;
     }
 
     Job of(JobRecord j) {

@@ -5,16 +5,18 @@ import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.JobReshape;
-import dev.gantry.scheduler.model.JobControls;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.lifecycle.Decision;
+import dev.gantry.scheduler.lifecycle.Requeue;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.submit.SubmissionPolicy;
 import dev.gantry.scheduler.submit.SubmitTerms;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.time.InstantSource;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 
 /**
@@ -23,10 +25,29 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class JobCommands {
 
-    private final Controller controller;
+    private final ClusterState state;
+    private final JobIndex index;
+    private final Submissions submissions;
+    private final QosTable qos;
+    private final JobDependencies dependencies;
+    private final JobLauncher launcher;
+    private final LifecycleApplier applier;
+    private final InstantSource clock;
+    private final Executor onController;
+    private final Runnable trigger;
 
-    JobCommands(Controller controller) {
-        this.controller = controller;
+    JobCommands(ClusterState state, JobIndex index, Submissions submissions, QosTable qos, JobDependencies dependencies,
+            JobLauncher launcher, LifecycleApplier applier, InstantSource clock, Executor onController, Runnable trigger) {
+        this.state = state;
+        this.index = index;
+        this.submissions = submissions;
+        this.qos = qos;
+        this.dependencies = dependencies;
+        this.launcher = launcher;
+        this.applier = applier;
+        this.clock = clock;
+        this.onController = onController;
+        this.trigger = trigger;
     }
 
     public CompletableFuture<List<JobResult>> hold(List<Long> ids, String user, boolean userHold) {
@@ -55,32 +76,9 @@ public final class JobCommands {
     }
 
     public CompletableFuture<List<JobResult>> requeue(List<Long> ids, Requester who, boolean hold) {
-        return each(ids, who, hold ? "requeued and held" : "requeued", (j, caller) -> {
-            if (!caller.admin() && !j.user().equals(caller.user())) {
-                return new JobEdits.Refused(JobEdits.DENIED);
-            }
-            if (j.state() == JobState.PENDING) {
-                return new JobEdits.Refused(JobEdits.PENDING);
-            }
-            if (j.completing()) {
-                return new JobEdits.Refused("Job/step already completing or completed");
-            }
-            if (!j.controls().requeue()) {
-                return new JobEdits.Refused(JobEdits.DISABLED);
-            }
-            Instant now = controller.clock.instant();
-            // scontrol(1): "If a suspended job is requeued, it will be placed in a held state."
-            boolean held = hold || j.state() == JobState.SUSPENDED;
-            JobControls c = held ? j.controls().withHold(JobControls.Hold.USER) : j.controls();
-            String reason = held ? PendingReason.HELD_USER : PendingReason.NONE;
-            if (j.state().holdsResources()) {
-                JobRecord requeued = Controller.stopping(j, JobState.PENDING, now).controls(c).reason(reason).build();
-                controller.launcher.terminate(requeued, controller.killWait(), "requeued");
-                return new JobEdits.Changed(requeued);
-            }
-            return new JobEdits.Changed(j.toBuilder().state(JobState.PENDING, now).allocation(List.of()).startTime(null)
-                    .endTime(null).exit(0, 0).controls(c.withRestart()).reason(reason).build());
-        });
+        return each(ids, who, hold ? "requeued and held" : "requeued", () -> caller(who),
+                (j, caller) -> Requeue.request(j, caller, hold, clock.instant()),
+                (before, after) -> applier.apply(Requeue.of(after)));
     }
 
     /**
@@ -93,7 +91,7 @@ public final class JobCommands {
     }
 
     public CompletableFuture<List<JobResult>> signal(List<Long> ids, Requester who, int signal) {
-        return each(controller, ids, who, "sent signal " + signal + " to", () -> caller(who), (j, caller) -> {
+        return each(ids, who, "sent signal " + signal + " to", () -> caller(who), (j, caller) -> {
             if (!caller.admin() && !j.user().equals(caller.user())) {
                 return new JobEdits.Refused(JobEdits.DENIED);
             }
@@ -103,7 +101,7 @@ public final class JobCommands {
             if (!j.state().holdsResources() || j.completing()) {
                 return new JobEdits.Refused("Job/step already completing or completed");
             }
-            controller.launcher.signal(j, signal);
+            launcher.signal(j, signal);
             return new JobEdits.Changed(j);
         }, (before, after) -> CompletableFuture.completedFuture(null));
     }
@@ -148,7 +146,7 @@ public final class JobCommands {
             if (r.hasDependency()) {
                 long self = cur.id();
                 JobEdits.Edit e = JobEdits.dependency(cur, caller, r.getDependency(),
-                        text -> controller.dependencies.checkUpdate(text, self));
+                        text -> dependencies.checkUpdate(text, self));
                 if (!(e instanceof JobEdits.Changed c)) {
                     return e;
                 }
@@ -181,17 +179,17 @@ public final class JobCommands {
             return new JobEdits.Refused(refusal);
         }
         var changed = reshape.request(j, false);
-        var checked = controller.policy().check(changed);
+        var checked = submissions.policy().check(changed);
         if (checked instanceof SubmissionPolicy.Accepted a && !reshape.namesNodes()
                 && (a.ask().minNodes() != j.ask().minNodes() || a.ask().maxNodes() != j.ask().maxNodes())) {
             // its counts came from an earlier update its spec does not show (stored before specs kept updates)
             changed = reshape.request(j, true);
-            checked = controller.policy().check(changed);
+            checked = submissions.policy().check(changed);
         }
         final var request = changed;
         return switch (checked) {
             case SubmissionPolicy.Rejected rej -> new JobEdits.Refused(rej.message());
-            case SubmissionPolicy.Accepted a -> switch (controller.terms().resolve(request, controller.qos.all(), a.partitions(),
+            case SubmissionPolicy.Accepted a -> switch (submissions.terms().resolve(request, qos.all(), a.partitions(),
                     q -> 0, 1)) {
                 case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
                 case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().spec(request).partitions(a.partitions())
@@ -208,12 +206,12 @@ public final class JobCommands {
 
     /** scontrol top: the caller's own pending jobs (operators: anyone's). */
     public CompletableFuture<List<JobResult>> top(List<Long> ids, Requester who) {
-        return controller.call(() -> {
+        return CompletableFuture.supplyAsync(() -> {
             JobEdits.Caller caller = caller(who);
             List<JobResult> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : ids) {
-                JobRecord j = controller.state.job(id);
+                JobRecord j = state.job(id);
                 if (j == null) {
                     out.add(result(id, JobEdits.INVALID_ID));
                 } else if (!caller.owns(j)) {
@@ -221,17 +219,16 @@ public final class JobCommands {
                 } else if (j.state() != JobState.PENDING || j.completing()) {
                     out.add(result(id, JobEdits.NOT_PENDING));
                 } else {
-                    Audit.onJob(controller.clock.instant(), who, "moved to the top", j);
-                    for (JobRecord changed : JobEdits.top(j, controller.state.jobs())) {
-                        controller.state.put(changed);
-                        writes.add(controller.writer.write(changed));
+                    Audit.onJob(clock.instant(), who, "moved to the top", j);
+                    for (JobRecord changed : JobEdits.top(j, state.jobs())) {
+                        writes.add(applier.apply(Decision.kept(changed)));
                     }
                     out.add(result(id, null));
                 }
             }
-            controller.trigger();
+            trigger.run();
             return new Batch(out, writes);
-        }).thenCompose(Batch::durable);
+        }, onController).thenCompose(Batch::durable);
     }
 
     private static JobEdits.Caller caller(Requester who) {
@@ -240,7 +237,7 @@ public final class JobCommands {
 
     /** A caller known by name only (tests, internal callers): its role from the config, uid unknown. */
     private Requester named(String user) {
-        return Requester.of(controller.state.config(), user, -1);
+        return Requester.of(state.config(), user, -1);
     }
 
     private record Batch(List<JobResult> results, List<CompletableFuture<Void>> writes) {
@@ -261,10 +258,8 @@ public final class JobCommands {
 
     /** Applies an action to each job (array ids expand to their tasks), persisting the changed ones. */
     private CompletableFuture<List<JobResult>> each(List<Long> ids, Requester who, String verb, Action action) {
-        return each(controller, ids, who, verb, () -> caller(who), action, (before, after) -> {
-            controller.state.put(after);
-            return controller.writer.write(after);
-        });
+        return each(ids, who, verb, () -> caller(who), action,
+                (before, after) -> applier.apply(Decision.kept(after)));
     }
 
     /**
@@ -273,14 +268,14 @@ public final class JobCommands {
      * {@code check} is asked on the controller thread and may refuse the whole call by throwing. A change to another
      * user's job is audited as {@code verb} ("cancelled", "held", …).
      */
-    static CompletableFuture<List<JobResult>> each(Controller controller, List<Long> ids, Requester who, String verb,
+    CompletableFuture<List<JobResult>> each(List<Long> ids, Requester who, String verb,
             java.util.function.Supplier<JobEdits.Caller> check, Action action, Commit commit) {
-        return controller.call(() -> {
+        return CompletableFuture.supplyAsync(() -> {
             JobEdits.Caller caller = check.get();
             List<JobResult> out = new ArrayList<>();
             List<CompletableFuture<Void>> writes = new ArrayList<>();
             for (long id : ids) {
-                List<JobRecord> targets = controller.targets(id);
+                List<JobRecord> targets = index.targets(id);
                 if (targets.isEmpty()) {
                     out.add(result(id, JobEdits.INVALID_ID));
                     continue;
@@ -290,7 +285,7 @@ public final class JobCommands {
                 for (JobRecord j : targets) {
                     switch (action.apply(j, caller)) {
                         case JobEdits.Changed c -> {
-                            Audit.onJob(controller.clock.instant(), who, verb, j);
+                            Audit.onJob(clock.instant(), who, verb, j);
                             writes.add(commit.store(j, c.job()));
                             changed = true;
                         }
@@ -300,9 +295,9 @@ public final class JobCommands {
                 // an array id: fine when some task took the change (its running tasks cannot be held, say)
                 out.add(result(id, changed ? null : error));
             }
-            controller.trigger();
+            trigger.run();
             return new Batch(out, writes);
-        }).thenCompose(Batch::durable);
+        }, onController).thenCompose(Batch::durable);
     }
 
     static JobResult result(long id, String error) {

@@ -7,6 +7,7 @@ import dev.gantry.scheduler.control.DependencyTarget;
 import dev.gantry.scheduler.control.DependencyView;
 import dev.gantry.scheduler.control.DependentJob;
 import dev.gantry.scheduler.cycle.Eligibility;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import java.time.Instant;
@@ -21,11 +22,13 @@ import java.util.Map;
  */
 final class JobDependencies implements DependencyView {
 
-    private final Controller controller;
+    private final ClusterState state;
+    private final JobIndex index;
     private final Map<String, Dependency> parsed = new HashMap<>();
 
-    JobDependencies(Controller controller) {
-        this.controller = controller;
+    JobDependencies(ClusterState state, JobIndex index) {
+        this.state = state;
+        this.index = index;
     }
 
     Dependency parse(String text) {
@@ -55,7 +58,7 @@ final class JobDependencies implements DependencyView {
             if (!seen.add(id)) {
                 continue;
             }
-            for (JobRecord j : controller.targets(id)) {
+            for (JobRecord j : index.targets(id)) {
                 if (j.id() == self) {
                     throw Dependency.problem(text, "job " + id + " already depends on job " + self
                             + " (a dependency loop)");
@@ -93,14 +96,14 @@ final class JobDependencies implements DependencyView {
     public List<DependencyJob> resolve(DependencyTarget target) {
         List<DependencyJob> out = new ArrayList<>();
         if (target.arrayTaskId() >= 0) {
-            for (JobRecord j : controller.targets(target.jobId())) {
+            for (JobRecord j : index.targets(target.jobId())) {
                 if (j.controls().arrayTaskId() == target.arrayTaskId()) {
                     out.add(view(j));
                 }
             }
             return out;
         }
-        for (JobRecord j : controller.targets(target.jobId())) {
+        for (JobRecord j : index.targets(target.jobId())) {
             out.add(view(j));
         }
         return out;
@@ -109,7 +112,7 @@ final class JobDependencies implements DependencyView {
     @Override
     public List<DependencyJob> sameNameAndUser(String user, String name) {
         List<DependencyJob> out = new ArrayList<>();
-        for (JobRecord j : controller.state.jobs()) {
+        for (JobRecord j : state.jobs()) {
             if (j.user().equals(user) && j.name().equals(name)) {
                 out.add(view(j));
             }

@@ -12,6 +12,8 @@ import dev.gantry.common.credential.CredentialVerifier;
 import dev.gantry.common.credential.LaunchDigest;
 import dev.gantry.scheduler.control.ArraySpec;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.lifecycle.JobEnding;
+import dev.gantry.scheduler.lifecycle.NodeLiveness;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
@@ -192,26 +194,25 @@ public final class JobLauncher {
                 NodeRecord n = failed == null ? null : controller.state.node(failed);
                 if (n != null && j.nodeNames().contains(failed) && !n.notResponding()) {
                     // kept out of placements until its agent heartbeats again
-                    controller.state.putNode(n.notRespondingSince("agent unreachable: " + status.getDescription()));
+                    controller.applier.apply(NodeLiveness.notResponding(n, "agent unreachable: " + status.getDescription(), false));
                 }
                 LOG.warn("job {} launch failed: {}", j.id(), status.getDescription());
-                if (j.controls().requeue()) {
-                    controller.requeue(j, "launch failed: " + status.getDescription());
-                } else {
-                    controller.writer.write(controller.finish(j, JobState.NODE_FAIL, "launch failed: " + status.getDescription(), 1, 0,
-                            controller.clock.instant()));
-                }
+                Instant now = controller.clock.instant();
+                controller.applier.apply(j.controls().requeue()
+                        ? JobEnding.requeue(j, "launch failed: " + status.getDescription(), now)
+                        : JobEnding.finish(j, JobState.NODE_FAIL, "launch failed: " + status.getDescription(), 1, 0, now, now));
             }
             case UNAVAILABLE, DEADLINE_EXCEEDED -> {
                 NodeRecord n = controller.state.node(j.batchHost());
-                controller.state.putNode(n.notRespondingSince("agent unreachable: " + status.getDescription()));
-                controller.requeue(j, "agent on " + j.batchHost() + " unreachable");
+                controller.applier.apply(NodeLiveness.notResponding(n, "agent unreachable: " + status.getDescription(), false));
+                controller.applier.apply(JobEnding.requeue(j, "agent on " + j.batchHost() + " unreachable",
+                        controller.clock.instant()));
             }
             default -> {
                 String why = status.getDescription() == null ? status.getCode().name() : status.getDescription();
                 LOG.warn("job {} launch refused on {}: {}", j.id(), j.batchHost(), why);
-                controller.writer.write(controller.finish(j, JobState.FAILED, "launch failed: " + why, 1, 0,
-                        controller.clock.instant()));
+                Instant now = controller.clock.instant();
+                controller.applier.apply(JobEnding.finish(j, JobState.FAILED, "launch failed: " + why, 1, 0, now, now));
             }
         }
     }
@@ -322,12 +323,7 @@ public final class JobLauncher {
     /** An agent answered a terminate: when the job was not (or no longer) running there, nothing of it is left there. */
     private void answered(long jobId, String node, dev.gantry.api.v1.TerminateJobResponse response) {
         if (!response.getWasRunning()) {
-            controller.run(() -> {
-                JobRecord released = controller.completing.partGone(jobId, node);
-                if (released != null) {
-                    controller.writer.write(released);
-                }
-            });
+            controller.run(() -> controller.applier.apply(controller.completing.partGone(jobId, node, controller.clock.instant())));
         }
     }
 

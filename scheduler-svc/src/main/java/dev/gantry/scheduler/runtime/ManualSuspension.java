@@ -1,11 +1,13 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.JobResult;
-import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.SuspendEdits;
+import dev.gantry.scheduler.lifecycle.Suspension;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.common.config.ClusterConfig;
+import java.time.InstantSource;
 import dev.gantry.scheduler.access.Requester;
 import java.time.Instant;
 import java.util.List;
@@ -28,18 +30,27 @@ public final class ManualSuspension {
         }
     }
 
-    private final Controller controller;
+    private final ClusterConfig config;
+    private final JobCommands commands;
+    private final LifecycleApplier applier;
+    private final ClusterState state;
+    private final InstantSource clock;
 
-    ManualSuspension(Controller controller) {
-        this.controller = controller;
+    ManualSuspension(ClusterConfig config, ClusterState state, JobCommands commands, LifecycleApplier applier,
+            InstantSource clock) {
+        this.config = config;
+        this.state = state;
+        this.commands = commands;
+        this.applier = applier;
+        this.clock = clock;
     }
 
     public CompletableFuture<List<JobResult>> suspend(List<Long> ids, String user) {
-        return suspend(ids, Requester.of(controller.state.config(), user, -1));
+        return suspend(ids, Requester.of(config, user, -1));
     }
 
     public CompletableFuture<List<JobResult>> resume(List<Long> ids, String user) {
-        return resume(ids, Requester.of(controller.state.config(), user, -1));
+        return resume(ids, Requester.of(config, user, -1));
     }
 
     /** scontrol suspend as {@code who}: refused whole (AccessDenied) unless an operator or administrator. */
@@ -53,29 +64,19 @@ public final class ManualSuspension {
 
     private CompletableFuture<List<JobResult>> each(List<Long> ids, Requester who, boolean suspend) {
         String command = suspend ? "scontrol suspend" : "scontrol resume";
-        return JobCommands.each(controller, ids, who, suspend ? "suspended" : "resumed", () -> {
+        return commands.each(ids, who, suspend ? "suspended" : "resumed", () -> {
             if (!who.privileged()) {
-                Audit.refused(controller.clock.instant(), who, command + " " + ids);
+                Audit.refused(clock.instant(), who, command + " " + ids);
                 throw new AccessDenied(who.user(), command);
             }
             return new JobEdits.Caller(who.user(), true);
-        }, (j, caller) -> suspend ? SuspendEdits.suspend(j, caller, controller.clock.instant())
-                : SuspendEdits.resume(j, caller, controller.clock.instant(), controller.state),
-                (before, after) -> apply(before, after, suspend, controller.clock.instant()));
+        }, (j, caller) -> suspend ? SuspendEdits.suspend(j, caller, clock.instant())
+                : SuspendEdits.resume(j, caller, clock.instant(), state),
+                (before, after) -> apply(before, after, suspend, clock.instant()));
     }
 
     /** Stores, publishes (the allocation and its nodes' CPU counts) and tells the agents (controller thread). */
     private CompletableFuture<Void> apply(JobRecord before, JobRecord after, boolean suspend, Instant now) {
-        controller.state.put(after);
-        if (suspend) {
-            controller.priorities.stopped(before, now);
-        } else {
-            controller.priorities.started(after, now);
-        }
-        controller.events.publish(ClusterEvent.newBuilder().setAllocationChanged(ClusterProtos.allocation(after)));
-        controller.publishNodes(after.allocation());
-        controller.launcher.suspendOrResume(after, suspend);
-        controller.metrics.manualSuspension(suspend);
-        return controller.writer.write(after);
+        return applier.apply(Suspension.manual(before, after, suspend, now));
     }
 }

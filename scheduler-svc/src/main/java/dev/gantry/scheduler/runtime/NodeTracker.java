@@ -1,16 +1,18 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
-import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.NodeFailurePolicy;
+import dev.gantry.scheduler.lifecycle.NodeLiveness;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import java.time.Instant;
+import java.time.InstantSource;
+import java.util.concurrent.Executor;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,13 +25,28 @@ public final class NodeTracker {
 
     private static final Logger LOG = LoggerFactory.getLogger(NodeTracker.class);
 
-    private final Controller controller;
+    private final ClusterState state;
+    private final CompletingJobs completing;
+    private final JobLauncher launcher;
+    private final LifecycleApplier applier;
+    private final EventLog events;
+    private final InstantSource clock;
+    private final Executor onController;
+    private final Runnable trigger;
     private final long slurmdTimeout;
     private final long heartbeatInterval;
     private final long killWait;
 
-    public NodeTracker(Controller controller, ClusterConfig config) {
-        this.controller = controller;
+    NodeTracker(ClusterConfig config, ClusterState state, CompletingJobs completing, JobLauncher launcher,
+            LifecycleApplier applier, EventLog events, InstantSource clock, Executor onController, Runnable trigger) {
+        this.state = state;
+        this.completing = completing;
+        this.launcher = launcher;
+        this.applier = applier;
+        this.events = events;
+        this.clock = clock;
+        this.onController = onController;
+        this.trigger = trigger;
         this.slurmdTimeout = config.get(Keys.SLURMD_TIMEOUT);
         this.heartbeatInterval = Math.max(1, Math.min(30, slurmdTimeout / 3));
         this.killWait = config.get(Keys.KILL_WAIT);
@@ -47,55 +64,48 @@ public final class NodeTracker {
     public record UnknownNode(String message) implements Registration {}
 
     public CompletableFuture<Registration> register(RegisterNodeRequest r) {
-        return controller.call(() -> {
-            NodeRecord n = controller.state.node(r.getNode());
+        return CompletableFuture.supplyAsync(() -> {
+            NodeRecord n = state.node(r.getNode());
             if (n == null) {
                 return new UnknownNode("node " + r.getNode() + " is not in the cluster config");
             }
             var hw = r.getHardware();
             String low = hw.getCpus() < n.config().cpus() ? "Low CPUs"
                     : hw.getRealMemoryMb() < n.config().realMemoryMb() ? "Low RealMemory" : null;
-            Instant now = controller.clock.instant();
+            Instant now = clock.instant();
             Instant boot = r.hasBootTime() ? JobProtos.instant(r.getBootTime()) : now;
             NodeRecord updated = n.registeredAt(r.getAgentAddress(), r.getStepAddress().isEmpty() ? r.getAgentAddress() : r.getStepAddress(),
                     now, boot, low != null, low);
-            controller.state.putNode(updated);
-            publish(updated.name());
+            applier.apply(NodeLiveness.registered(updated));
             // Jobs the agent still runs that the controller considers over are orphans: kill them.
             for (long id : r.getRunningJobIdsList()) {
-                JobRecord j = controller.state.job(id);
+                JobRecord j = state.job(id);
                 // (also a job requeued meanwhile, e.g. after this node was set DOWN: it must not run twice)
                 if (j == null || (j.state().isFinished() && !j.completing()) || j.state() == JobState.PENDING) {
                     LOG.warn("node {} runs job {}, which is over here; terminating it", n.name(), id);
-                    controller.launcher.terminateOrphan(updated, id, killWait);
+                    launcher.terminateOrphan(updated, id, killWait);
                 } else if (j.completing()) {
-                    controller.launcher.terminateOrphan(updated, id, killWait); // again, in case the first was lost
+                    launcher.terminateOrphan(updated, id, killWait); // again, in case the first was lost
                 }
             }
             // the jobs it does not list have nothing left there (an exit it still owes is re-sent; its part is gone)
-            controller.completing.registered(n.name(), r.getRunningJobIdsList()).forEach(controller.writer::write);
+            applier.apply(completing.registered(n.name(), r.getRunningJobIdsList(), now));
             LOG.info("node {} registered from {}{}", n.name(), r.getAgentAddress(), low != null ? " (drained: " + low + ")" : "");
-            controller.trigger();
-            return new Accepted(controller.epoch(), heartbeatInterval);
-        });
+            trigger.run();
+            return new Accepted(events.epoch(), heartbeatInterval);
+        }, onController);
     }
 
     /** Records a heartbeat; answers the epoch only when the node is registered with this controller (else ""). */
     public CompletableFuture<String> heartbeat(String node) {
-        return controller.call(() -> {
-            NodeRecord n = controller.state.node(node);
+        return CompletableFuture.supplyAsync(() -> {
+            NodeRecord n = state.node(node);
             if (n == null || !n.registered()) {
                 return "";
             }
-            boolean wasDown = n.notResponding();
-            controller.state.putNode(n.seenAt(controller.clock.instant()));
-            if (wasDown) {
-                LOG.info("node {} responds again", node);
-                publish(node);
-                controller.trigger();
-            }
-            return controller.epoch();
-        });
+            applier.apply(NodeLiveness.heartbeat(n, clock.instant()));
+            return events.epoch();
+        }, onController);
     }
 
     /** Sets nodes DOWN whose last heartbeat is older than SlurmdTimeout (controller thread). */
@@ -103,12 +113,11 @@ public final class NodeTracker {
         if (slurmdTimeout <= 0) {
             return;
         }
-        Instant cutoff = controller.clock.instant().minusSeconds(slurmdTimeout);
-        for (NodeRecord n : java.util.List.copyOf(controller.state.nodes())) {
+        Instant cutoff = clock.instant().minusSeconds(slurmdTimeout);
+        for (NodeRecord n : java.util.List.copyOf(state.nodes())) {
             if (n.registered() && !n.notResponding() && n.lastSeen() != null && n.lastSeen().isBefore(cutoff)) {
                 LOG.warn("node {} not responding for {} s: set DOWN", n.name(), slurmdTimeout);
-                controller.state.putNode(n.notRespondingSince("Not responding"));
-                publish(n.name());
+                applier.apply(NodeLiveness.notResponding(n, "Not responding", true));
                 failJobsOf(n.name());
             }
         }
@@ -116,28 +125,18 @@ public final class NodeTracker {
 
     /** Requeues or ends the jobs of a node that stopped responding ({@link NodeFailurePolicy}; controller thread). */
     private void failJobsOf(String node) {
-        for (NodeFailurePolicy.Outcome o : NodeFailurePolicy.onNodeDown(java.util.List.copyOf(controller.state.jobs()), node)) {
+        Instant now = clock.instant();
+        for (NodeFailurePolicy.Outcome o : NodeFailurePolicy.onNodeDown(java.util.List.copyOf(state.jobs()), node)) {
             JobRecord j = o.job();
-            switch (o) {
-                case NodeFailurePolicy.Requeue r -> write(controller.completing.nodeDown(j, node, true, "node " + node + " not responding"));
+            applier.apply(switch (o) {
+                case NodeFailurePolicy.Requeue r -> completing.nodeDown(j, node, true, "node " + node + " not responding", now);
                 case NodeFailurePolicy.NodeFail f -> {
                     LOG.warn("job {} ends NODE_FAIL: node {} not responding", j.id(), node);
-                    write(controller.completing.nodeDown(j, node, false, "node " + node + " not responding"));
+                    yield completing.nodeDown(j, node, false, "node " + node + " not responding", now);
                 }
                 // no report will come from that node: its part counts as gone; the job is released with its last part
-                case NodeFailurePolicy.EndCompleting c -> write(controller.completing.partGone(j.id(), node));
-            }
+                case NodeFailurePolicy.EndCompleting c -> completing.partGone(j.id(), node, now);
+            });
         }
-    }
-
-    private void write(JobRecord version) {
-        if (version != null) {
-            controller.writer.write(version);
-        }
-    }
-
-    private void publish(String node) {
-        controller.events.publish(ClusterEvent.newBuilder()
-                .setNodeChanged(ClusterProtos.node(controller.state, controller.state.node(node))));
     }
 }

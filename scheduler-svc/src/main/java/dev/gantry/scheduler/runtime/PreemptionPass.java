@@ -10,10 +10,11 @@ import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.lifecycle.Decision;
+import dev.gantry.scheduler.lifecycle.Preemption;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.preempt.BackfillPreemption;
 import dev.gantry.scheduler.preempt.CandidateList;
 import dev.gantry.scheduler.preempt.Escalation;
@@ -79,8 +80,9 @@ final class PreemptionPass {
         this.controller = controller;
         this.select = select;
         this.backfilled = backfilled;
-        this.planner = new PreemptionPlanner(controller.preemptSettings());
-        this.suspending = new SuspendPreemption(controller);
+        this.planner = new PreemptionPlanner(controller.accounting.preemptSettings());
+        this.suspending = new SuspendPreemption(controller.state, controller.applier, controller.gang, controller.metrics,
+                controller.clock);
         controller.setPreemptionHolds(this::heldBack);
     }
 
@@ -131,8 +133,8 @@ final class PreemptionPass {
      */
     private Prepared prepare(List<JobRecord> considered) {
         ClusterState state = controller.state;
-        if (planner.settings() != controller.preemptSettings()) {
-            planner = new PreemptionPlanner(controller.preemptSettings());
+        if (planner.settings() != controller.accounting.preemptSettings()) {
+            planner = new PreemptionPlanner(controller.accounting.preemptSettings());
         }
         outstanding.values().forEach(v -> v.entrySet().removeIf(e -> !stillEnding(state, e.getKey(), e.getValue())));
         outstanding.values().removeIf(Map::isEmpty);
@@ -225,7 +227,7 @@ final class PreemptionPass {
                     LOG.info("job {} does not preempt: {}", preemptor.id(), no.reason());
                     controller.metrics.preemptionRefused(no.why().name().toLowerCase(java.util.Locale.ROOT));
                     if (no.why() == PreemptionPlan.Why.TOO_MANY_VICTIMS) {
-                        controller.state.put(preemptor.toBuilder().reason("PreemptMaxVictims").build());
+                        controller.applier.apply(Decision.of(preemptor.toBuilder().reason("PreemptMaxVictims").build()));
                     }
                 }
                 case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now);
@@ -253,31 +255,11 @@ final class PreemptionPass {
                     || v.mode() == PreemptAction.SUSPEND) {
                 continue;
             }
-            Escalation e = escalated.get(v.jobId());
-            String note = "Preempted by job " + preemptor.id()
-                    + (e == null ? "" : " (" + e.from() + " escalated to " + e.to() + ": " + e.why() + ")");
-            long killAfter = v.graceSeconds() + controller.killWait();
-            // a requeued victim waits with Slurm's reason (squeue PD (Preempted)) until a pass gives it Resources or
-            // another; a cancelled one keeps the note, escalation included. Both record PreemptTime.
-            JobRecord next = v.mode() == PreemptAction.REQUEUE
-                    ? Controller.stopping(victim, JobState.PENDING, now).reason(PendingReason.PREEMPTED)
-                            .preemptTime(now).build()
-                    : Controller.stopping(victim, JobState.PREEMPTED, now).endTime(now.plusSeconds(v.graceSeconds()))
-                            .reason(note).preemptTime(now).build();
-            controller.state.put(next);
-            controller.writer.write(next);
-            controller.launcher.terminate(next, killAfter, "preempted by job " + preemptor.id());
-            controller.metrics.preempted(v.mode().name().toLowerCase(java.util.Locale.ROOT), victim.partition(),
-                    victim.controls().qos());
-            if (e != null) {
-                controller.metrics.escalated(e.from().name().toLowerCase(java.util.Locale.ROOT),
-                        e.to().name().toLowerCase(java.util.Locale.ROOT));
-            }
+            controller.applier.apply(Preemption.victim(victim, v, escalated.get(v.jobId()), preemptor.id(), now));
             ids.put(v.jobId(), victim.startTime());
             if (v.mode() == PreemptAction.REQUEUE) {
                 requeued.computeIfAbsent(preemptor.id(), k -> new HashSet<>()).add(v.jobId());
             }
-            LOG.info("job {} preempted ({}): {}", v.jobId(), v.mode(), note);
         }
         if (!ids.isEmpty()) {
             outstanding.put(preemptor.id(), ids);

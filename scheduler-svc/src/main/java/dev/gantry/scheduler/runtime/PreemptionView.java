@@ -3,7 +3,6 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.api.v1.Job;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.scheduler.preempt.GraceEnd;
 import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.preempt.VictimRules;
 import java.time.Instant;
@@ -12,7 +11,7 @@ import java.time.Instant;
  * A job as the API shows it, with scontrol's PreemptEligibleTime for a job that holds resources: when the time
  * exemptions (PreemptExemptTime from its start, PreemptMinActiveTime from its start or last resume) stop protecting it
  * under the settings in force; its start time when none applies (as Slurm, which sets it for every started job).
- * PreemptTime comes with the record itself. Also counts grace-time kills when a victim's processes are gone.
+ * PreemptTime comes with the record itself.
  */
 final class PreemptionView {
 
@@ -20,16 +19,6 @@ final class PreemptionView {
 
     PreemptionView(PreemptSettings settings) {
         this.rules = new VictimRules(settings);
-    }
-
-    /**
-     * A job's processes are gone (controller thread): a preemption victim killed because its GraceTime ran out is
-     * counted ({@link GraceEnd}).
-     */
-    static void processesGone(Controller controller, JobRecord j, Instant ended) {
-        if (GraceEnd.of(j, controller.preemptSettings().graceOf(j), ended) == GraceEnd.Outcome.KILLED) {
-            controller.metrics.graceKill(j.partition());
-        }
     }
 
     /** Adds PreemptEligibleTime to a job's answer when it holds resources and a time applies. */

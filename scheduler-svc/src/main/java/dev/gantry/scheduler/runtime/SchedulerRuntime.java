@@ -88,7 +88,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.jobWatch = new JobWatch(controller,
                 FeedBudget.ofMegabytes(config.get(Keys.SLURMCTLD_PARAMETERS).watch().bufferMb()), refusals::streamDropped);
         this.steps = new JobSteps(controller, store.loadSteps());
-        this.nodes = new NodeTracker(controller, config);
+        this.nodes = controller.nodes;
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
         this.selectChannel = channels.open(selectAddress, Peer.SELECT);
         SchedulerParameters scheduler = config.get(Keys.SCHEDULER_PARAMETERS);
@@ -96,14 +96,14 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.scheduling = new SchedulingLoop(controller, selectChannel, scheduler.schedIntervalSeconds() * 1000, backfill);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
-            controller.enforceTimeLimits();
+            controller.lifecycle.enforceTimeLimits();
             nodes.checkTimeouts();
-            controller.purgeOld();
+            controller.lifecycle.purgeOld();
             steps.sweep();
             metrics.refresh(controller.state);
         }), 1, 1, TimeUnit.SECONDS);
         long calcPeriod = Math.max(1, config.get(Keys.PRIORITY_CALC_PERIOD));
-        timer.scheduleWithFixedDelay(() -> controller.run(controller::recalculatePriorities), calcPeriod, calcPeriod,
+        timer.scheduleWithFixedDelay(() -> controller.run(controller.accounting::recalculatePriorities), calcPeriod, calcPeriod,
                 TimeUnit.SECONDS);
         LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
                 config.nodes().size(), config.partitions().size(), selectAddress);

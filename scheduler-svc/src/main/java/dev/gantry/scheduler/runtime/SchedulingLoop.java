@@ -1,5 +1,7 @@
 package dev.gantry.scheduler.runtime;
 
+import dev.gantry.scheduler.lifecycle.Pending;
+import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.Placement;
@@ -70,7 +72,7 @@ public final class SchedulingLoop implements AutoCloseable {
         BackfillPreemption preemptable = backfill != null && controller.backfillPreempts()
                 ? controller.call(() -> new BackfillPreemption(controller.state.jobs())).join() : null;
         this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill, preemptable);
-        this.preemption = controller.preemptSettings().enabled() || preemptable != null
+        this.preemption = controller.accounting.preemptSettings().enabled() || preemptable != null
                 ? new PreemptionPass(controller, select, preemptable) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
         controller.setScheduleTrigger(this::trigger);
@@ -207,7 +209,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 retry = true;
                 continue;
             }
-            controller.start(job, p.getPartition(), shares);
+            controller.start(job, Start.Placement.of(p.getPartition(), shares));
         }
         setReasons(reasons);
         for (JobRecord seen : candidates) {
@@ -225,10 +227,7 @@ public final class SchedulingLoop implements AutoCloseable {
     }
 
     private void setReason(long id, String reason) {
-        JobRecord j = controller.state.job(id);
-        if (j != null && j.state() == dev.gantry.scheduler.model.JobState.PENDING && !reason.equals(j.reason())) {
-            controller.state.put(j.toBuilder().reason(reason).build());
-        }
+        controller.applier.apply(Pending.reason(controller.state.job(id), reason));
     }
 
     @Override

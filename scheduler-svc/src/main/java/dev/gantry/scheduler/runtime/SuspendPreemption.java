@@ -2,12 +2,15 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.cycle.PlacementCheck;
+import dev.gantry.scheduler.lifecycle.Start;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.preempt.PreemptionPlan;
 import dev.gantry.scheduler.preempt.VictimPlan;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,24 +44,33 @@ final class SuspendPreemption {
 
     private static final Logger LOG = LoggerFactory.getLogger(SuspendPreemption.class);
 
-    private final Controller controller;
+    private final ClusterState state;
+    private final LifecycleApplier applier;
+    private final GangSlices gang;
+    private final SchedulerMetrics metrics;
+    private final InstantSource clock;
 
-    SuspendPreemption(Controller controller) {
-        this.controller = controller;
+    SuspendPreemption(ClusterState state, LifecycleApplier applier, GangSlices gang, SchedulerMetrics metrics,
+            InstantSource clock) {
+        this.state = state;
+        this.applier = applier;
+        this.gang = gang;
+        this.metrics = metrics;
+        this.clock = clock;
     }
 
     /** @param placement select-svc's placement of the preemptor over its SUSPEND victims */
     void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement, Instant now) {
         List<JobRecord> victims = new ArrayList<>();
         for (VictimPlan v : go.victims()) {
-            JobRecord victim = controller.state.job(v.jobId());
+            JobRecord victim = state.job(v.jobId());
             if (victim == null || !victim.state().holdsResources() || victim.completing()
                     || v.mode() != PreemptAction.SUSPEND) {
                 return; // stale: the change that made it so triggers the next pass, which plans again
             }
             victims.add(victim);
         }
-        Optional<String> problem = PlacementCheck.check(controller.state, preemptor, partition, placement, victims);
+        Optional<String> problem = PlacementCheck.check(state, preemptor, partition, placement, victims);
         if (problem.isPresent()) {
             LOG.debug("job {} does not start over its suspended victims: {}", preemptor.id(), problem.get());
             return; // planned again on the next pass (every change, and every few seconds)
@@ -67,25 +79,26 @@ final class SuspendPreemption {
         for (int i = 0; i < victims.size(); i++) {
             suspend.add(!go.victims().get(i).timeSliced() && victims.get(i).state() == JobState.RUNNING);
         }
-        controller.start(preemptor, partition, placement, false, false, () -> {
-            for (int i = 0; i < victims.size(); i++) {
-                if (suspend.get(i)) {
-                    controller.launcher.suspendOrResume(victims.get(i), true);
-                }
+        List<JobRecord> freeze = new ArrayList<>();
+        for (int i = 0; i < victims.size(); i++) {
+            if (suspend.get(i)) {
+                freeze.add(victims.get(i));
             }
-        });
+        }
+        applier.apply(Start.start(preemptor, Start.Placement.of(partition, placement), gang::startsSuspended, freeze,
+                clock.instant()));
         for (int i = 0; i < victims.size(); i++) {
             JobRecord victim = victims.get(i);
             VictimPlan v = go.victims().get(i);
             if (suspend.get(i)) {
-                controller.gang.suspend(victim.toBuilder().reason("Preempted by job " + preemptor.id())
+                gang.suspend(victim.toBuilder().reason("Preempted by job " + preemptor.id())
                         .preemptTime(now).build(), now, false);
             }
-            controller.metrics.preempted(PreemptAction.SUSPEND.name().toLowerCase(Locale.ROOT), victim.partition(),
+            metrics.preempted(PreemptAction.SUSPEND.name().toLowerCase(Locale.ROOT), victim.partition(),
                     victim.controls().qos());
             LOG.info("job {} preempted ({}) for job {}", victim.id(), v.timeSliced() ? "SUSPEND, time-sliced" : "SUSPEND",
                     preemptor.id());
         }
-        controller.metrics.victims(victims.size());
+        metrics.victims(victims.size());
     }
 }

@@ -4,7 +4,10 @@ import static dev.gantry.scheduler.Fixtures.T0;
 import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.scheduler.Fixtures;
 import java.util.List;
@@ -61,5 +64,43 @@ class ClusterStateTest {
         state.put(r.toBuilder().state(JobState.COMPLETED, T0).build());
         state.purge(1);
         assertNull(state.job(1));
+    }
+
+    @Test
+    void onlyTheOwningThread_writes_andAnotherThreadIsNamedInTheError() throws Exception {
+        JobRecord j = aJob(1).build();
+        Throwable[] thrown = new Throwable[1];
+        Thread intruder = new Thread(() -> {
+            try {
+                state.put(j);
+            } catch (Throwable t) {
+                thrown[0] = t;
+            }
+        }, "intruder");
+        intruder.start();
+        intruder.join();
+
+        IllegalStateException e = assertInstanceOf(IllegalStateException.class, thrown[0]);
+        assertTrue(e.getMessage().contains("\"intruder\""), e.getMessage());
+        assertNull(state.job(1), "nothing was written");
+        state.put(j); // the creating thread still owns it
+        assertSame(j, state.job(1));
+    }
+
+    @Test
+    void aHandOver_movesOwnership_toTheNewThread() throws Exception {
+        Thread[] owner = new Thread[1];
+        java.util.concurrent.ExecutorService single = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+            owner[0] = new Thread(task, "owner");
+            return owner[0];
+        });
+        try {
+            single.submit(() -> {}).get();
+            state.handOverTo(owner[0]);
+            single.submit(() -> state.put(aJob(1).build())).get();
+            assertThrows(IllegalStateException.class, () -> state.putNode(state.node("n1")), "the old owner may not write");
+        } finally {
+            single.shutdown();
+        }
     }
 }

@@ -63,8 +63,8 @@ class GangDecisionChecksTest {
         long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build()).join();
         h.controller.call(() -> {
-            h.controller.start(h.controller.state.job(id), partition,
-                    List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of())));
+            h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of(partition,
+                    List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of()))));
             return null;
         }).join();
         return id;

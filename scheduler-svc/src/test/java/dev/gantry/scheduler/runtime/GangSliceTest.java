@@ -80,10 +80,10 @@ class GangSliceTest {
         advance(100);
         h.slice(List.of(), List.of(id));
         advance(5); // 55 s of running: within the 60 s limit
-        h.controller.run(h.controller::enforceTimeLimits).join();
+        h.controller.run(h.controller.lifecycle::enforceTimeLimits).join();
         assertEquals(JobState.RUNNING, h.job(id).state());
         advance(6); // 61 s of running
-        h.controller.run(h.controller::enforceTimeLimits).join();
+        h.controller.run(h.controller.lifecycle::enforceTimeLimits).join();
         assertEquals(JobState.TIMEOUT, h.job(id).state());
     }
 

@@ -128,7 +128,7 @@ class JobControlsTest {
     @Test
     void cancellingTheArrayId_cancelsEveryTask() {
         long id = submit(spec("alice").setArray("1-3"));
-        var outcome = h.controller.cancel(List.of(id)).join();
+        var outcome = h.controller.lifecycle.cancel(List.of(id)).join();
         assertEquals(null, outcome.get(0).error());
         for (long t = id; t < id + 3; t++) {
             assertEquals(JobState.CANCELLED, h.job(t).state());
@@ -153,7 +153,7 @@ class JobControlsTest {
         long first = submit(spec("alice"));
         long second = submit(spec("alice").setDependency("afterok:" + first));
         assertEquals(PendingReason.DEPENDENCY, reason(second));
-        h.controller.cancel(List.of(first)).join();
+        h.controller.lifecycle.cancel(List.of(first)).join();
         assertEquals(PendingReason.DEPENDENCY_NEVER_SATISFIED, reason(second));
     }
 
@@ -161,7 +161,7 @@ class JobControlsTest {
     void afterany_isSatisfiedOnceItsJobEnded() {
         long first = submit(spec("alice"));
         long second = submit(spec("alice").setDependency("afterany:" + first));
-        h.controller.cancel(List.of(first)).join();
+        h.controller.lifecycle.cancel(List.of(first)).join();
         assertEquals(List.of(second), h.candidates());
     }
 
@@ -334,13 +334,13 @@ class JobControlsTest {
         long b = submit(spec("alice"));
         var single = dev.gantry.api.v1.Qos.newBuilder().setName("normal").setMaxJobsPerUser(1).setMaxWallSeconds(-1)
                 .setMaxSubmitJobsPerUser(-1).setPreemptExemptTimeSeconds(-1).setUsageFactor(1).build();
-        assertEquals(1, h.controller.updateQos(single, "root").join().maxJobsPerUser());
+        assertEquals(1, h.controller.accounting.updateQos(single, "root").join().maxJobsPerUser());
         assertEquals(List.of(a), h.candidates());
         assertEquals(PendingReason.QOS_MAX_JOBS_PER_USER, reason(b));
 
         var restarted = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
         try {
-            assertEquals(1, restarted.controller.listQos(List.of("normal")).join().get(0).maxJobsPerUser());
+            assertEquals(1, restarted.controller.accounting.listQos(List.of("normal")).join().get(0).maxJobsPerUser());
         } finally {
             restarted.close();
         }
@@ -349,13 +349,13 @@ class JobControlsTest {
     @Test
     void updateQos_isRefusedForUsers_andForMalformedValues() {
         var q = dev.gantry.api.v1.Qos.newBuilder().setName("gold").setPriority(10).build();
-        var denied = assertThrows(CompletionException.class, () -> h.controller.updateQos(q, "alice").join());
+        var denied = assertThrows(CompletionException.class, () -> h.controller.accounting.updateQos(q, "alice").join());
         assertTrue(((QosTable.RefusedChange) denied.getCause()).denied);
         var bad = q.toBuilder().setMaxJobsPerUser(-7).build();
-        var invalid = assertThrows(CompletionException.class, () -> h.controller.updateQos(bad, "root").join());
+        var invalid = assertThrows(CompletionException.class, () -> h.controller.accounting.updateQos(bad, "root").join());
         assertEquals("qos.max_jobs_per_user: -7 must be 0 or more, or -1 (unlimited)", invalid.getCause().getMessage());
         var unknownPreempt = q.toBuilder().addPreempt("nosuch").build();
-        assertThrows(CompletionException.class, () -> h.controller.updateQos(unknownPreempt, "root").join());
+        assertThrows(CompletionException.class, () -> h.controller.accounting.updateQos(unknownPreempt, "root").join());
     }
 
     @Test
@@ -372,10 +372,10 @@ class JobControlsTest {
             var lowPreemptsHigh = dev.gantry.api.v1.Qos.newBuilder().setName("low").addPreempt("high").setMaxWallSeconds(-1)
                     .setMaxJobsPerUser(-1).setMaxSubmitJobsPerUser(-1).setPreemptExemptTimeSeconds(-1).setUsageFactor(1).build();
             var refused = assertThrows(CompletionException.class,
-                    () -> qosPreempting.controller.updateQos(lowPreemptsHigh, "root").join());
+                    () -> qosPreempting.controller.accounting.updateQos(lowPreemptsHigh, "root").join());
             assertTrue(refused.getCause() instanceof QosTable.RefusedChange, refused.toString());
             assertTrue(refused.getCause().getMessage().contains("loop"), refused.getCause().getMessage());
-            assertEquals(List.of(), qosPreempting.controller.listQos(List.of("low")).join().get(0).preempt());
+            assertEquals(List.of(), qosPreempting.controller.accounting.listQos(List.of("low")).join().get(0).preempt());
         }
     }
 

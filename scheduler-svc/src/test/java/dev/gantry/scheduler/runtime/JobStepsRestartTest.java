@@ -81,7 +81,7 @@ class JobStepsRestartTest {
         long id = startOnTwoNodes();
         JobSteps steps = new JobSteps(h.controller, h.store.loadSteps());
         create(steps, id, "sleep");
-        h.controller.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").build()).join();
+        h.controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").build()).join();
         assertTrue(h.job(id).state() == JobState.COMPLETED);
 
         h.controller.run(steps::sweep).join();
@@ -99,7 +99,7 @@ class JobStepsRestartTest {
     void storedStepsOfAJobThatEndedWhileTheControllerWasAway_areDroppedAtStart() throws Exception {
         long id = startOnTwoNodes();
         create(new JobSteps(h.controller, h.store.loadSteps()), id, "sleep");
-        h.controller.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").build()).join();
+        h.controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").build()).join();
         h.close(); // no sweep ran: the step is still stored
 
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
@@ -145,8 +145,8 @@ class JobStepsRestartTest {
     private long startOnTwoNodes() {
         long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(2).build()).join();
-        h.controller.run(() -> h.controller.start(h.controller.state.job(id), "debug",
-                List.of(new NodeShare("n1", 2, 100), new NodeShare("n2", 2, 100)))).join();
+        h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+                List.of(new NodeShare("n1", 2, 100), new NodeShare("n2", 2, 100))))).join();
         return id;
     }
 

@@ -152,7 +152,7 @@ class ManualSuspensionTest {
         advance(50);
         suspend(id, "oper");
         advance(600); // far past the 60 s limit, but suspended
-        h.controller.run(h.controller::enforceTimeLimits).join();
+        h.controller.run(h.controller.lifecycle::enforceTimeLimits).join();
         assertEquals(JobState.SUSPENDED, h.job(id).state());
 
         assertTrue(resume(id, "oper").getOk());
@@ -164,10 +164,10 @@ class ManualSuspensionTest {
         assertEquals(4, allocCpus("n1"));
         assertEquals(50, JobProtos.toProto(j).getRunSeconds());
         advance(9); // 59 s of running
-        h.controller.run(h.controller::enforceTimeLimits).join();
+        h.controller.run(h.controller.lifecycle::enforceTimeLimits).join();
         assertEquals(JobState.RUNNING, h.job(id).state());
         advance(2);
-        h.controller.run(h.controller::enforceTimeLimits).join();
+        h.controller.run(h.controller.lifecycle::enforceTimeLimits).join();
         assertEquals(JobState.TIMEOUT, h.job(id).state());
     }
 
@@ -186,7 +186,7 @@ class ManualSuspensionTest {
         assertEquals("Requested nodes are busy", resume(id, "oper").getError());
         assertEquals(JobState.SUSPENDED, h.job(id).state());
 
-        h.controller.cancel(List.of(other)).join();
+        h.controller.lifecycle.cancel(List.of(other)).join();
         h.controller.call(() -> {
             h.controller.state.put(h.controller.state.job(other).toBuilder().completing(false).build());
             return null;
@@ -206,7 +206,7 @@ class ManualSuspensionTest {
         h.slice(List.of(id), List.of()); // gang-svc's suspension
         assertEquals("Requested operation is presently disabled", suspend(id, "oper").getError());
         assertEquals("Requested operation is presently disabled", resume(id, "oper").getError());
-        h.controller.cancel(List.of(id)).join();
+        h.controller.lifecycle.cancel(List.of(id)).join();
         assertEquals("Job/step already completing or completed", suspend(id, "oper").getError());
     }
 
@@ -228,10 +228,10 @@ class ManualSuspensionTest {
         long a = submit("alice");
         long b = submit("alice");
 
-        assertEquals("Access/permission denied", h.controller.cancel(List.of(a), "bob").join().get(0).error());
+        assertEquals("Access/permission denied", h.controller.lifecycle.cancel(List.of(a), "bob").join().get(0).error());
         assertEquals(JobState.PENDING, h.job(a).state());
-        assertEquals(null, h.controller.cancel(List.of(a), "alice").join().get(0).error());
-        assertEquals(null, h.controller.cancel(List.of(b), "oper").join().get(0).error());
+        assertEquals(null, h.controller.lifecycle.cancel(List.of(a), "alice").join().get(0).error());
+        assertEquals(null, h.controller.lifecycle.cancel(List.of(b), "oper").join().get(0).error());
         assertEquals(JobState.CANCELLED, h.job(b).state());
     }
 }

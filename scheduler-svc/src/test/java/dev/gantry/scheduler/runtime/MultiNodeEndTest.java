@@ -81,7 +81,7 @@ class MultiNodeEndTest {
     @Test
     void aCancelledJob_whoseOtherNodesEndFirst_isReleasedWithTheBatchHostsReport() {
         long id = startOnThreeNodes();
-        h.controller.cancel(List.of(id)).join();
+        h.controller.lifecycle.cancel(List.of(id)).join();
         await("every node is told to terminate", () -> agent.terminates.size() == 3);
 
         report(id, "n2", 0);
@@ -99,7 +99,7 @@ class MultiNodeEndTest {
     void aJobPastItsTimeLimit_endsTimeout_andKeepsItsNodes_untilEveryNodesPartIsGone() {
         long id = startOnThreeNodes();
         h.now.set(h.now.get().plusSeconds(3600));
-        h.controller.run(h.controller::enforceTimeLimits).join();
+        h.controller.run(h.controller.lifecycle::enforceTimeLimits).join();
         await("every node is told to terminate", () -> agent.terminates.size() == 3);
 
         report(id, "n1", 0);
@@ -117,7 +117,7 @@ class MultiNodeEndTest {
     @ValueSource(booleans = {false, true})
     void aJobWhoseNodeGoesDown_endsNodeFailOrIsRequeued_onceTheOtherNodesPartsAreGone(boolean requeue) {
         long id = startOnThreeNodes(requeue);
-        NodeTracker nodes = new NodeTracker(h.controller, h.controller.state.config());
+        NodeTracker nodes = h.controller.nodes;
         h.now.set(h.now.get().plusSeconds(3600)); // past SlurmdTimeout for n3, which stays silent
         nodes.heartbeat("n1").join();
         nodes.heartbeat("n2").join();
@@ -174,7 +174,7 @@ class MultiNodeEndTest {
         h.close(); // the controller goes away while n2 and n3 still kill their parts
 
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
-        NodeTracker nodes = new NodeTracker(h.controller, h.controller.state.config());
+        NodeTracker nodes = h.controller.nodes;
         assertEquals(List.of(4, 2, 1), allocCpus(), "the restarted controller holds the nodes of the completing job");
         register(nodes, "n1", List.of());
         register(nodes, "n2", List.of(id)); // still killing its part
@@ -194,14 +194,14 @@ class MultiNodeEndTest {
     private long startOnThreeNodes(boolean requeue) {
         long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(3).setRequeue(requeue).build()).join();
-        h.controller.run(() -> h.controller.start(h.controller.state.job(id), "debug",
-                List.of(new NodeShare("n1", 4, 100), new NodeShare("n2", 2, 200), new NodeShare("n3", 1, 300)))).join();
+        h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+                List.of(new NodeShare("n1", 4, 100), new NodeShare("n2", 2, 200), new NodeShare("n3", 1, 300))))).join();
         await("the launch", () -> agent.launches.size() == 1);
         return id;
     }
 
     private void report(long id, String node, int exitCode) {
-        h.controller.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode(node).setExitCode(exitCode).build()).join();
+        h.controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode(node).setExitCode(exitCode).build()).join();
     }
 
     private List<Integer> allocCpus() {

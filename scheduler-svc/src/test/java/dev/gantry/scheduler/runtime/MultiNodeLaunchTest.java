@@ -120,8 +120,8 @@ class MultiNodeLaunchTest {
         long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(3).setRequeue(requeue).build()).join();
         h.controller.call(() -> {
-            h.controller.start(h.controller.state.job(id), "debug",
-                    List.of(new NodeShare("n1", 4, 100), new NodeShare("n2", 2, 200), new NodeShare("n3", 1, 300)));
+            h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+                    List.of(new NodeShare("n1", 4, 100), new NodeShare("n2", 2, 200), new NodeShare("n3", 1, 300))));
             return null;
         }).join();
         return id;
@@ -181,7 +181,7 @@ class MultiNodeLaunchTest {
         long id = startOnThreeNodes();
         await("the launch", () -> agent.launches.size() == 1);
 
-        h.controller.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").setExitCode(0).build()).join();
+        h.controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").setExitCode(0).build()).join();
 
         assertEquals(JobState.COMPLETED, h.job(id).state());
         await("n2's and n3's parts are terminated", () -> agent.terminates.size() == 2);

@@ -51,17 +51,17 @@ class PreemptionFieldsTest {
             return null;
         }).join();
 
-        Job shown = h.controller.findJob(id).join();
+        Job shown = h.controller.queries.findJob(id).join();
 
         assertEquals(h.now.get().plusSeconds(300).getEpochSecond(), shown.getPreemptEligibleTime().getSeconds());
         assertFalse(shown.hasPreemptTime());
-        assertEquals(shown.getPreemptEligibleTime(), h.controller.listJobs(JobQuery.of(
+        assertEquals(shown.getPreemptEligibleTime(), h.controller.queries.listJobs(JobQuery.of(
                 dev.gantry.api.v1.ListJobsRequest.getDefaultInstance())).join().get(0).getPreemptEligibleTime());
     }
 
     @Test
     void aPendingJob_hasNoPreemptEligibleTime() {
-        assertFalse(h.controller.findJob(submit()).join().hasPreemptEligibleTime());
+        assertFalse(h.controller.queries.findJob(submit()).join().hasPreemptEligibleTime());
     }
 
     @Test

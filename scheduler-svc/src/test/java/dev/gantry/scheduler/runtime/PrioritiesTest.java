@@ -59,7 +59,7 @@ class PrioritiesTest {
     }
 
     void recalculate() {
-        h.controller.run(h.controller::recalculatePriorities).join();
+        h.controller.run(h.controller.accounting::recalculatePriorities).join();
     }
 
     @Test
@@ -75,7 +75,7 @@ class PrioritiesTest {
         long buyin = submit("alice", "buyin");
         var gold = dev.gantry.api.v1.Qos.newBuilder().setName("gold").setPriority(200).setMaxWallSeconds(-1)
                 .setMaxJobsPerUser(-1).setMaxSubmitJobsPerUser(-1).setPreemptExemptTimeSeconds(-1).setUsageFactor(1).build();
-        h.controller.updateQos(gold, "root").join();
+        h.controller.accounting.updateQos(gold, "root").join();
         recalculate();
         assertEquals(500, h.job(buyin).priority() - h.job(normal).priority()); // 100 of the highest 200, weight 1000
     }
@@ -90,14 +90,14 @@ class PrioritiesTest {
         recalculate();
         assertTrue(h.job(alicePending).priority() < h.job(carolPending).priority(),
                 h.job(alicePending).priority() + " vs " + h.job(carolPending).priority());
-        ShareRow alice = h.controller.shares().join().stream().filter(r -> r.user().equals("alice")).findFirst().orElseThrow();
+        ShareRow alice = h.controller.accounting.shares().join().stream().filter(r -> r.user().equals("alice")).findFirst().orElseThrow();
         assertEquals(4 * 3600, alice.tresRawUsage().get("cpu"), 1e-6); // 4 CPUs for an hour, no decay yet at this instant
     }
 
     @Test
     void sprioRows_addUpToThePriority_andAnAdministratorsPriorityIsLeftAlone() {
         long id = submit("alice", "buyin");
-        var row = h.controller.priorityFactors(JobQueryAll.ALL).join().get(0);
+        var row = h.controller.accounting.priorityFactors(JobQueryAll.ALL).join().get(0);
         var f = row.priority();
         assertEquals(h.job(id).priority(), f.priority());
         assertEquals(f.priority(), (long) Math.floor(f.site() + f.age() + f.fairshare() + f.jobSize() + f.partitionFactor()
@@ -122,7 +122,7 @@ class PrioritiesTest {
         var restarted = new ControllerHarness(CONFIG, new ControllerHarness.MemoryStore(), h.controller.stateStore);
         try {
             restarted.now.set(h.now.get());
-            double raw = restarted.controller.shares().join().stream().filter(r -> r.user().equals("alice"))
+            double raw = restarted.controller.accounting.shares().join().stream().filter(r -> r.user().equals("alice"))
                     .findFirst().orElseThrow().tresRawUsage().get("cpu");
             assertEquals(4 * 600, raw, 1e-6);
         } finally {

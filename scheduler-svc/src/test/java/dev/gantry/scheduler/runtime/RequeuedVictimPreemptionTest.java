@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.scheduler.lifecycle.JobEnding;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -99,7 +100,7 @@ class RequeuedVictimPreemptionTest {
         assertTrue(h.job(first).completing() && h.job(second).completing(), "both runs are being killed");
 
         // the first victim's processes are gone: it is back in the queue while the second still ends
-        h.controller.call(() -> h.controller.backInQueue(h.controller.state.job(first))).join();
+        h.controller.call(() -> h.controller.applier.apply(JobEnding.backInQueue(h.controller.state.job(first), h.now.get()))).join();
 
         assertEquals(JobState.PENDING, h.job(first).state());
         assertFalse(h.job(first).completing());
@@ -108,7 +109,7 @@ class RequeuedVictimPreemptionTest {
                 .join().contains(first), "a pass does not start it on the node its preemptor waits for");
 
         // the second is gone too: the preemptor no longer waits for anything, and the first is free to be placed
-        h.controller.call(() -> h.controller.backInQueue(h.controller.state.job(second))).join();
+        h.controller.call(() -> h.controller.applier.apply(JobEnding.backInQueue(h.controller.state.job(second), h.now.get()))).join();
 
         assertEquals(java.util.Set.of(), h.controller.call(pass::heldBack).join());
         assertTrue(h.controller.call(() -> h.controller.passInput().candidates().stream().map(JobRecord::id).toList())

@@ -81,7 +81,7 @@ class RunTimeApiTest {
 
         h.slice(List.of(id), List.of());
         advance(20);
-        h.controller.cancel(List.of(id)).join(); // cancelled while suspended
+        h.controller.lifecycle.cancel(List.of(id)).join(); // cancelled while suspended
         advance(50);
         assertEquals(5, timeUsed(id), "ended: up to its end, the last suspension excluded");
     }

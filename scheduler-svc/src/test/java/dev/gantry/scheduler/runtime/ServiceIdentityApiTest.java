@@ -71,7 +71,7 @@ class ServiceIdentityApiTest {
             certs.issue(p, List.of(), now, Duration.ofDays(1));
         }
         h = new ControllerHarness(CONFIG);
-        NodeTracker nodes = new NodeTracker(h.controller, h.controller.state.config());
+        NodeTracker nodes = h.controller.nodes;
         server = InternalApi.serve(InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now)).withHealth(),
                 new AgentHubGrpcService(nodes, h.controller, responses), new GangControlGrpcService(h.controller, responses),
                 new ClusterEventsGrpcService(h.controller.events, h.controller)).start();

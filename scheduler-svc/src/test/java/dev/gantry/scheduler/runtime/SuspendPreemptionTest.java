@@ -94,7 +94,8 @@ class SuspendPreemptionTest {
         PreemptionPlan.Go go = new PreemptionPlan.Go(preemptor,
                 List.of(new VictimPlan(victim, PreemptAction.SUSPEND, PreemptAction.SUSPEND, 0, timeSliced)), List.of());
         return h.controller.call(() -> {
-            new SuspendPreemption(h.controller).carryOut(h.controller.state.job(preemptor), go, "hi",
+            new SuspendPreemption(h.controller.state, h.controller.applier, h.controller.gang, h.controller.metrics,
+                    h.controller.clock).carryOut(h.controller.state.job(preemptor), go, "hi",
                     List.of(placement), h.now.get());
             return new After(h.controller.state.job(preemptor), h.controller.state.job(victim),
                     h.controller.state.job(bystander));
