@@ -228,7 +228,8 @@ final class PreemptionPass {
                         controller.state.put(preemptor.toBuilder().reason("PreemptMaxVictims").build());
                     }
                 }
-                case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now);
+                case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now,
+                        answer.getRevision());
             }
         }
     }
@@ -239,9 +240,9 @@ final class PreemptionPass {
      * only starts the preemptor at once ({@link SuspendPreemption}).
      */
     private void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement,
-            Instant now) {
+            Instant now, long answeredAt) {
         if (go.victims().stream().allMatch(v -> v.mode() == PreemptAction.SUSPEND)) {
-            suspending.carryOut(preemptor, go, partition, placement, now);
+            suspending.carryOut(preemptor, go, partition, placement, now, answeredAt);
             return;
         }
         Map<Long, Instant> ids = new HashMap<>();

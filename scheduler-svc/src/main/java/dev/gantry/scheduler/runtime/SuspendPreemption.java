@@ -1,6 +1,7 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.scheduler.cycle.PlacementCheck;
+import dev.gantry.scheduler.cycle.PlacementRefusal;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -47,8 +48,12 @@ final class SuspendPreemption {
         this.controller = controller;
     }
 
-    /** @param placement select-svc's placement of the preemptor over its SUSPEND victims */
-    void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement, Instant now) {
+    /**
+     * @param placement  select-svc's placement of the preemptor over its SUSPEND victims
+     * @param answeredAt the revision select-svc placed it at
+     */
+    void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement, Instant now,
+            long answeredAt) {
         List<JobRecord> victims = new ArrayList<>();
         for (VictimPlan v : go.victims()) {
             JobRecord victim = controller.state.job(v.jobId());
@@ -60,7 +65,13 @@ final class SuspendPreemption {
         }
         Optional<String> problem = PlacementCheck.check(controller.state, preemptor, partition, placement, victims);
         if (problem.isPresent()) {
-            LOG.debug("job {} does not start over its suspended victims: {}", preemptor.id(), problem.get());
+            if (PlacementRefusal.of(answeredAt, controller.events.revision()) == PlacementRefusal.DISAGREEMENT) {
+                LOG.warn("job {} does not start over its suspended victims: {} (placed at revision {}: select-svc and "
+                        + "the controller disagree)", preemptor.id(), problem.get(), answeredAt);
+                controller.metrics.placementDisagreement("preempt");
+            } else {
+                LOG.debug("job {} does not start over its suspended victims: {}", preemptor.id(), problem.get());
+            }
             return; // planned again on the next pass (every change, and every few seconds)
         }
         List<Boolean> suspend = new ArrayList<>();
