@@ -43,7 +43,7 @@ public final class NodeFit {
             }
         }
         if (facts.consumables().memoryTracked() && demand.memoryMb() > 0
-                && facts.freeMemoryMb(node) < demand.memoryTaken(layout, unit)) {
+                && !holdsMemory(facts.freeMemoryMb(node), demand, layout, unit)) {
             return Misfit.MEMORY;
         }
         List<GresPool> pools = facts.gresPools(node);
@@ -62,7 +62,7 @@ public final class NodeFit {
     public static boolean couldEverHold(NodeFacts facts, int node, NodeDemand demand) {
         CpuLayout layout = facts.layout(node);
         if (layout.cpus() < demand.cpus()
-                || facts.realMemoryMb(node) < demand.memoryTaken(layout, facts.consumables().unit())) {
+                || !holdsMemory(facts.realMemoryMb(node), demand, layout, facts.consumables().unit())) {
             return false;
         }
         for (GresRequest g : demand.gres()) {
@@ -71,6 +71,22 @@ public final class NodeFit {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code mb} MiB hold what {@code demand} is charged on the node ({@link NodeDemand#memoryTaken}), which lies
+     * between its memory for the CPUs asked and, per CPU, for all the node's CPUs: the rounding to whole units is worked
+     * out only when the answer depends on it (it is on every node the selection scans). Precondition: the node has the
+     * demand's CPUs.
+     */
+    private static boolean holdsMemory(long mb, NodeDemand demand, CpuLayout layout, ResourceUnit unit) {
+        if (mb < demand.memoryMb()) {
+            return false;
+        }
+        if (demand.memPerCpuMb() == 0 || mb >= demand.memPerCpuMb() * layout.cpus()) {
+            return true;
+        }
+        return mb >= demand.memoryTaken(layout, unit);
     }
 
     /** How many GRES the request could take now: the free count of every pool that serves it. */
