@@ -16,6 +16,8 @@ import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.config.TopologyConfig;
 import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.placement.MemoryLimits;
+import dev.gantry.scheduler.cycle.PlacementMapping;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeRecord;
@@ -82,6 +84,7 @@ public final class ClusterProtos {
     /** A partition as the event stream's snapshot carries it: its own PreemptMode only. */
     public static Partition partition(ClusterState state, PartitionConfig p) {
         int cpus = p.nodes().stream().map(state::node).mapToInt(n -> n.config().cpus()).sum();
+        MemoryLimits memory = PlacementMapping.memoryLimits(state.config(), p);
         return Partition.newBuilder()
                 .setName(p.name())
                 .setState(PartitionState.valueOf("PARTITION_STATE_" + p.state()))
@@ -96,10 +99,10 @@ public final class ClusterProtos {
                 .setPriorityTier(p.priorityTier())
                 .setOverSubscribe(overSubscribe(p.overSubscribe()))
                 .setOverSubscribeJobs(overSubscribeJobs(p.overSubscribe()))
-                .setDefMemPerCpuMb(p.defMemPerCpuMb() > 0 ? p.defMemPerCpuMb() : state.config().get(Keys.DEF_MEM_PER_CPU))
-                .setDefMemPerNodeMb(p.defMemPerNodeMb() > 0 ? p.defMemPerNodeMb() : state.config().get(Keys.DEF_MEM_PER_NODE))
-                .setMaxMemPerCpuMb(p.maxMemPerCpuMb() > 0 ? p.maxMemPerCpuMb() : state.config().get(Keys.MAX_MEM_PER_CPU))
-                .setMaxMemPerNodeMb(p.maxMemPerNodeMb() > 0 ? p.maxMemPerNodeMb() : state.config().get(Keys.MAX_MEM_PER_NODE))
+                .setDefMemPerCpuMb(memory.defPerCpuMb())
+                .setDefMemPerNodeMb(memory.defPerNodeMb())
+                .setMaxMemPerCpuMb(memory.maxPerCpuMb())
+                .setMaxMemPerNodeMb(memory.maxPerNodeMb())
                 .setPriorityJobFactor(p.priorityJobFactor())
                 .addAllAllowAccounts(p.allowAccounts())
                 .addAllAllowQos(p.allowQos())

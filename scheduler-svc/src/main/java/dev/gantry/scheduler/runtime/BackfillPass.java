@@ -15,6 +15,7 @@ import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
+import dev.gantry.scheduler.cycle.PlacementRefusal;
 import dev.gantry.scheduler.model.Forecast;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -101,6 +102,7 @@ final class BackfillPass {
      * evaluated the jobs it tested (controller thread).
      */
     private int apply(EarliestStartsResponse answer, Instant at) {
+        long checkedAt = controller.events.revision();
         List<Long> tested = new ArrayList<>();
         for (Reservation r : answer.getReservationsList()) {
             if (r.getOutcome() != BackfillOutcome.BACKFILL_OUTCOME_NOT_TESTED) {
@@ -119,7 +121,7 @@ final class BackfillPass {
                 case BACKFILL_OUTCOME_START_NOW -> {
                     var problem = PlacementCheck.check(controller.state, job, r.getPartition(), shares);
                     if (problem.isPresent()) {
-                        LOG.debug("backfill placement of job {} refused: {}", job.id(), problem.get());
+                        refused("backfill", job.id(), problem.get(), answer.getRevision(), checkedAt);
                         continue;
                     }
                     controller.start(job, new Start.Placement(r.getPartition(), shares, true, false));
@@ -187,6 +189,7 @@ final class BackfillPass {
 
     /** Starts the tried jobs placed now in a PREEMPT partition, marked preemptable (controller thread). */
     private int startPreemptable(PlanResponse plan, Set<Long> tried) {
+        long checkedAt = controller.events.revision();
         int started = 0;
         for (Placement p : plan.getPlacementsList()) {
             JobRecord job = controller.state.job(p.getJobId());
@@ -205,7 +208,7 @@ final class BackfillPass {
             List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
             var problem = PlacementCheck.check(controller.state, job, p.getPartition(), shares);
             if (problem.isPresent()) {
-                LOG.debug("preemptable backfill placement of job {} refused: {}", job.id(), problem.get());
+                refused("preemptable backfill", job.id(), problem.get(), plan.getRevision(), checkedAt);
                 continue;
             }
             controller.start(job, new Start.Placement(p.getPartition(), shares, true, true));
@@ -216,6 +219,20 @@ final class BackfillPass {
             started++;
         }
         return started;
+    }
+
+    /**
+     * A start the controller refused: select-svc's replica was behind (DEBUG; a later pass places the job again), or the
+     * two disagree on the placement rules (WARN, counted in {@code gantry_placement_disagreements_total{pass="backfill"}}).
+     */
+    private void refused(String what, long jobId, String problem, long answeredAt, long checkedAt) {
+        if (PlacementRefusal.of(answeredAt, checkedAt) == PlacementRefusal.DISAGREEMENT) {
+            LOG.warn("{} placement of job {} proposed at revision {} refused: {} (select-svc and the controller disagree)",
+                    what, jobId, answeredAt, problem);
+            controller.metrics.placementDisagreement("backfill");
+        } else {
+            LOG.debug("{} placement of job {} refused: {}", what, jobId, problem);
+        }
     }
 
     /** The main pass's reason stays (Priority or Resources) unless select-svc names a more specific one. */

@@ -82,7 +82,7 @@ final class PreemptionPass {
         this.backfilled = backfilled;
         this.planner = new PreemptionPlanner(controller.accounting.preemptSettings());
         this.suspending = new SuspendPreemption(controller.state, controller.applier, controller.gang, controller.metrics,
-                controller.clock);
+                controller.clock, controller.events);
         controller.setPreemptionHolds(this::heldBack);
     }
 
@@ -230,7 +230,8 @@ final class PreemptionPass {
                         controller.applier.apply(Decision.of(preemptor.toBuilder().reason("PreemptMaxVictims").build()));
                     }
                 }
-                case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now);
+                case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now,
+                        answer.getRevision());
             }
         }
     }
@@ -241,9 +242,9 @@ final class PreemptionPass {
      * only starts the preemptor at once ({@link SuspendPreemption}).
      */
     private void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement,
-            Instant now) {
+            Instant now, long answeredAt) {
         if (go.victims().stream().allMatch(v -> v.mode() == PreemptAction.SUSPEND)) {
-            suspending.carryOut(preemptor, go, partition, placement, now);
+            suspending.carryOut(preemptor, go, partition, placement, now, answeredAt);
             return;
         }
         Map<Long, Instant> ids = new HashMap<>();

@@ -150,6 +150,18 @@ public final class SchedulerMetrics {
                 .description("Jobs started by the backfill pass").register(registry)).increment();
     }
 
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> disagreementsBy = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A placement select-svc proposed on the controller's current state and the controller refused: the two disagree on
+     * the placement rules (dev.gantry.scheduler.cycle.PlacementRefusal), by the pass that asked.
+     */
+    public void placementDisagreement(String pass) {
+        disagreementsBy.computeIfAbsent(pass, p -> Counter.builder("gantry_placement_disagreements_total").tag("pass", p)
+                .description("Placements select-svc proposed on the current state that the controller refused")
+                .register(registry)).increment();
+    }
+
     private final java.util.concurrent.ConcurrentHashMap<List<String>, Counter> preemptedBy = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.ConcurrentHashMap<List<String>, Counter> escalatedBy = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.ConcurrentHashMap<String, Counter> refusedBy = new java.util.concurrent.ConcurrentHashMap<>();

@@ -10,6 +10,7 @@ import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
+import dev.gantry.scheduler.cycle.PlacementRefusal;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.model.PendingReason;
@@ -191,6 +192,7 @@ public final class SchedulingLoop implements AutoCloseable {
         Map<Long, String> reasons = new HashMap<>();
         java.util.Set<Long> answered = new java.util.HashSet<>();
         boolean retry = false;
+        long checkedAt = controller.events.revision();
         for (Placement p : plan.getPlacementsList()) {
             answered.add(p.getJobId());
             JobRecord job = controller.state.job(p.getJobId());
@@ -204,9 +206,15 @@ public final class SchedulingLoop implements AutoCloseable {
             List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
             var problem = PlacementCheck.check(controller.state, job, p.getPartition(), shares);
             if (problem.isPresent()) {
-                LOG.debug("placement of job {} refused: {}", job.id(), problem.get());
                 reasons.put(job.id(), PendingReason.RESOURCES);
-                retry = true;
+                if (PlacementRefusal.of(plan.getRevision(), checkedAt) == PlacementRefusal.DISAGREEMENT) {
+                    LOG.warn("placement of job {} proposed at revision {} refused: {} (select-svc and the controller "
+                            + "disagree; the job waits for the next pass)", job.id(), plan.getRevision(), problem.get());
+                    controller.metrics.placementDisagreement("main");
+                } else {
+                    LOG.debug("placement of job {} refused: {}", job.id(), problem.get());
+                    retry = true;
+                }
                 continue;
             }
             controller.start(job, Start.Placement.of(p.getPartition(), shares));

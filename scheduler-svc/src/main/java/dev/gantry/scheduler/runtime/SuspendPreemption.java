@@ -2,6 +2,7 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.cycle.PlacementCheck;
+import dev.gantry.scheduler.cycle.PlacementRefusal;
 import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
@@ -49,9 +50,11 @@ final class SuspendPreemption {
     private final GangSlices gang;
     private final SchedulerMetrics metrics;
     private final InstantSource clock;
+    private final EventLog events;
 
     SuspendPreemption(ClusterState state, LifecycleApplier applier, GangSlices gang, SchedulerMetrics metrics,
-            InstantSource clock) {
+            InstantSource clock, EventLog events) {
+        this.events = events;
         this.state = state;
         this.applier = applier;
         this.gang = gang;
@@ -59,8 +62,12 @@ final class SuspendPreemption {
         this.clock = clock;
     }
 
-    /** @param placement select-svc's placement of the preemptor over its SUSPEND victims */
-    void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement, Instant now) {
+    /**
+     * @param placement  select-svc's placement of the preemptor over its SUSPEND victims
+     * @param answeredAt the revision select-svc placed it at
+     */
+    void carryOut(JobRecord preemptor, PreemptionPlan.Go go, String partition, List<NodeShare> placement, Instant now,
+            long answeredAt) {
         List<JobRecord> victims = new ArrayList<>();
         for (VictimPlan v : go.victims()) {
             JobRecord victim = state.job(v.jobId());
@@ -72,7 +79,13 @@ final class SuspendPreemption {
         }
         Optional<String> problem = PlacementCheck.check(state, preemptor, partition, placement, victims);
         if (problem.isPresent()) {
-            LOG.debug("job {} does not start over its suspended victims: {}", preemptor.id(), problem.get());
+            if (PlacementRefusal.of(answeredAt, events.revision()) == PlacementRefusal.DISAGREEMENT) {
+                LOG.warn("job {} does not start over its suspended victims: {} (placed at revision {}: select-svc and "
+                        + "the controller disagree)", preemptor.id(), problem.get(), answeredAt);
+                metrics.placementDisagreement("preempt");
+            } else {
+                LOG.debug("job {} does not start over its suspended victims: {}", preemptor.id(), problem.get());
+            }
             return; // planned again on the next pass (every change, and every few seconds)
         }
         List<Boolean> suspend = new ArrayList<>();

@@ -36,6 +36,7 @@ class PlacementCheckResourcesTest {
                 PartitionName=p Nodes=g[1-2] Default=YES
                 PartitionName=shared Nodes=g[1-2] OverSubscribe=FORCE:2
                 PartitionName=excl Nodes=g[1-2] OverSubscribe=EXCLUSIVE
+                PartitionName=capped Nodes=g[1-2] MaxMemPerCPU=250
                 """));
         for (NodeRecord n : List.copyOf(state.nodes())) {
             state.putNode(n.registeredAt("127.0.0.1:1", T0, T0, false, null));
@@ -106,6 +107,14 @@ class PlacementCheckResourcesTest {
         JobRecord job = job(1, "p", 2, 1000, NodeSelection.NONE);
         assertEquals(Optional.empty(), check(job, share("g2", 2, 2000, List.of())));
         assertEquals(Optional.of("node g2 has 8000M free, not 1000M (2000M needed)"), check(job, share("g2", 2, 1000, List.of())));
+    }
+
+    @Test
+    void overMaxMemPerCpu_theJobGetsMoreCpus_asSelectSvcPlacesIt() {
+        // --mem-per-cpu=300 over MaxMemPerCPU=250: 2 CPUs per task at 150M each (slurm.conf MaxMemPerCPU)
+        JobRecord job = job(1, "capped", 1, 300, NodeSelection.NONE);
+        assertEquals(Optional.empty(), check(job, share("g2", 2, 300, List.of(0, 1))));
+        assertEquals(Optional.of("1 CPUs given, 2 needed"), check(job, share("g2", 1, 150, List.of(0))));
     }
 
     @Test

@@ -95,8 +95,8 @@ class SuspendPreemptionTest {
                 List.of(new VictimPlan(victim, PreemptAction.SUSPEND, PreemptAction.SUSPEND, 0, timeSliced)), List.of());
         return h.controller.call(() -> {
             new SuspendPreemption(h.controller.state, h.controller.applier, h.controller.gang, h.controller.metrics,
-                    h.controller.clock).carryOut(h.controller.state.job(preemptor), go, "hi",
-                    List.of(placement), h.now.get());
+                    h.controller.clock, h.controller.events).carryOut(h.controller.state.job(preemptor), go, "hi",
+                    List.of(placement), h.now.get(), h.controller.events.revision());
             return new After(h.controller.state.job(preemptor), h.controller.state.job(victim),
                     h.controller.state.job(bystander));
         }).join();

@@ -2,13 +2,13 @@ package dev.gantry.select.grpc;
 
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.NodeAllocation;
-import dev.gantry.select.model.GresPool;
+import dev.gantry.placement.GresPool;
+import dev.gantry.placement.GresRequest;
+import dev.gantry.placement.Owner;
+import dev.gantry.placement.ResourceUnit;
 import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.Owner;
 import dev.gantry.select.model.ReplicaView;
-import dev.gantry.select.model.ResourceUnit;
 import dev.gantry.select.placement.Constraint;
-import dev.gantry.select.placement.GresRequest;
 import dev.gantry.select.placement.JobOptions;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.ResourceRequest;

@@ -1,6 +1,9 @@
 package dev.gantry.select.model;
 
 import dev.gantry.api.v1.Node;
+import dev.gantry.placement.CpuLayout;
+import dev.gantry.placement.Gres;
+import dev.gantry.placement.GresPool;
 import java.util.Set;
 
 /**
@@ -18,7 +21,7 @@ import java.util.Set;
  */
 public record ClusterNode(String name, int cpus, int sockets, int coresPerSocket, int threadsPerCore, long realMemoryMb,
                           int weight, Set<String> features, Gres gres, NodeState state, boolean drain,
-                          boolean notResponding) {
+                          boolean notResponding) implements CpuLayout {
 
     public ClusterNode {
         features = Set.copyOf(features);
@@ -54,15 +57,9 @@ public record ClusterNode(String name, int cpus, int sockets, int coresPerSocket
      * Physical cores: Sockets × CoresPerSocket when configured and consistent with CPUs, else one core per CPU (as
      * Slurm does when only CPUs= is given).
      */
+    @Override
     public int cores() {
-        int cores = Math.max(1, sockets) * coresPerSocket;
-        return coresPerSocket > 0 && cores <= cpus && cpus % cores == 0 ? cores : cpus;
-    }
-
-    /** CPUs each core provides (its threads when CPUs count threads): at least 1. */
-    public int cpusPerCore() {
-        int cores = cores();
-        return cores == 0 ? 1 : Math.max(1, cpus / cores);
+        return CpuLayout.coresOf(cpus, sockets, coresPerSocket);
     }
 
     /** sinfo's state name: DRAINED/DRAINING/DOWN/IDLE/MIXED/ALLOCATED, '*' appended when not responding. */

@@ -1,6 +1,9 @@
 package dev.gantry.select.model;
 
 import dev.gantry.api.v1.Partition;
+import dev.gantry.placement.MemoryLimits;
+import dev.gantry.placement.Oversubscribe;
+import dev.gantry.placement.Owner;
 import java.util.List;
 
 /**

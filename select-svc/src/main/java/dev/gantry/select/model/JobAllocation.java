@@ -1,6 +1,8 @@
 package dev.gantry.select.model;
 
 import dev.gantry.api.v1.Allocation;
+import dev.gantry.placement.Gres;
+import dev.gantry.placement.Owner;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package dev.gantry.select.model;
 
+import dev.gantry.placement.Gres;
+import dev.gantry.placement.GresPool;
 import java.util.BitSet;
 import java.util.Map;
 

@@ -5,6 +5,7 @@ import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.placement.Gres;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,5 +1,7 @@
 package dev.gantry.select.model;
 
+import dev.gantry.placement.Consumables;
+
 /** The select plugin in force (SelectType=, https://slurm.schedmd.com/slurm.conf.html#OPT_SelectType). */
 public enum SelectMode {
     /** select/linear: jobs get whole nodes; a node runs one job at a time. */
@@ -9,6 +11,6 @@ public enum SelectMode {
 
     /** "select/linear" is LINEAR; anything else, including unset, is Slurm's default cons_tres. */
     public static SelectMode fromSelectType(String selectType) {
-        return "select/linear".equalsIgnoreCase(selectType.trim()) ? LINEAR : CONS_TRES;
+        return Consumables.linear(selectType) ? LINEAR : CONS_TRES;
     }
 }

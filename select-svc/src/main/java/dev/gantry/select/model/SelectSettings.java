@@ -1,12 +1,11 @@
 package dev.gantry.select.model;
 
-import java.util.Locale;
+import dev.gantry.placement.Consumables;
+import dev.gantry.placement.ResourceUnit;
 
 /**
- * SelectType= and SelectTypeParameters= (https://slurm.schedmd.com/slurm.conf.html#OPT_SelectTypeParameters).
- * cons_tres: CR_CPU and CR_CPU_Memory count CPUs; CR_Core, CR_Core_Memory (and CR_Socket*, treated as cores) allocate
- * specific cores. linear: whole nodes; CR_Memory also tracks memory. Blank is Gantry's default: CR_Core_Memory
- * (linear: CR_Memory), so memory is tracked.
+ * SelectType= and SelectTypeParameters= as the replica holds them; what they make consumable is the placement core's
+ * {@link Consumables}.
  */
 public record SelectSettings(SelectMode mode, String parameters) {
 
@@ -16,20 +15,16 @@ public record SelectSettings(SelectMode mode, String parameters) {
         return new SelectSettings(SelectMode.fromSelectType(settings.getSelectType()), settings.getSelectTypeParameters());
     }
 
+    public Consumables consumables() {
+        return Consumables.of(mode == SelectMode.LINEAR, parameters);
+    }
+
     public ResourceUnit unit() {
-        if (mode == SelectMode.LINEAR) {
-            return ResourceUnit.NODE;
-        }
-        return normalized().startsWith("CR_CPU") ? ResourceUnit.CPU : ResourceUnit.CORE;
+        return consumables().unit();
     }
 
     /** Whether memory is a consumable resource (…_MEMORY, or blank). */
     public boolean memoryTracked() {
-        String p = normalized();
-        return p.isEmpty() || p.contains("MEMORY");
-    }
-
-    private String normalized() {
-        return parameters.trim().toUpperCase(Locale.ROOT);
+        return consumables().memoryTracked();
     }
 }

@@ -1,7 +1,7 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.placement.Owner;
 import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.Owner;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.placement.GresRequest;
 import java.util.List;
 import java.util.Set;
 

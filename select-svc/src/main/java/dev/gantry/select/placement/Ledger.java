@@ -1,12 +1,20 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.placement.Consumables;
+import dev.gantry.placement.CpuLayout;
+import dev.gantry.placement.GresPool;
+import dev.gantry.placement.GresUse;
+import dev.gantry.placement.NodeDemand;
+import dev.gantry.placement.NodeFacts;
+import dev.gantry.placement.NodeFit;
+import dev.gantry.placement.Owner;
+import dev.gantry.placement.ResourceUnit;
+import dev.gantry.placement.UnitHolders;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.Owner;
 import dev.gantry.select.model.ReplicaView;
-import dev.gantry.select.model.ResourceUnit;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -27,9 +35,10 @@ import java.util.Map;
  *
  * <p>Not thread-safe; one per Plan call (or per what-if, via {@link #copy}).
  */
-public final class Ledger {
+public final class Ledger implements NodeFacts {
 
     private final ReplicaView view;
+    private final Consumables consumables;
     private final ResourceUnit unit;
     private final boolean memoryTracked;
     private final byte[][] holders;
@@ -51,8 +60,9 @@ public final class Ledger {
 
     public Ledger(ReplicaView view) {
         this.view = view;
-        this.unit = view.settings().unit();
-        this.memoryTracked = view.settings().memoryTracked();
+        this.consumables = view.settings().consumables();
+        this.unit = consumables.unit();
+        this.memoryTracked = consumables.memoryTracked();
         int n = view.nodeCount();
         holders = new byte[n][];
         owner = new short[n][];
@@ -86,11 +96,13 @@ public final class Ledger {
                 if (at < 0) {
                     continue;
                 }
+                short pid = partitionIds.of(allocation.partition());
                 BitSet units = share.units().isEmpty()
-                        ? UnitHolders.lowest(holders[at], unit.unitsFor(view.node(at), share.cpus())) : share.units();
+                        ? UnitHolders.assumed(holders[at], owner[at], pid, unit.unitsFor(view.node(at), share.cpus()))
+                        : share.units();
                 units.clear(holders[at].length, Integer.MAX_VALUE);
                 NodeShare r = new NodeShare(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
-                charge(at, r, partitionIds.of(allocation.partition()), +1);
+                charge(at, r, pid, +1);
                 own(at, whose, end, +1);
                 resolved.add(r);
                 if (whole && unit != ResourceUnit.NODE) {
@@ -104,6 +116,7 @@ public final class Ledger {
 
     private Ledger(Ledger o) {
         view = o.view;
+        consumables = o.consumables;
         unit = o.unit;
         memoryTracked = o.memoryTracked;
         holders = o.holders.clone();
@@ -157,6 +170,7 @@ public final class Ledger {
         return unit.cpusOf(view.node(node), freeUnits[node]);
     }
 
+    @Override
     public long freeMemoryMb(int node) {
         return Math.max(0, view.node(node).realMemoryMb() - usedMemory[node]);
     }
@@ -166,6 +180,7 @@ public final class Ledger {
     }
 
     /** Jobs holding part of the node. */
+    @Override
     public int jobsOn(int node) {
         return jobs[node];
     }
@@ -179,52 +194,54 @@ public final class Ledger {
         return holders[node].length;
     }
 
+    @Override
     public int gresUsed(int node, int pool) {
         return gresUsed[node][pool];
     }
 
     /** Whether the node's hardware could ever hold the demand (ignores what is in use). */
     public boolean couldEverHold(int node, NodeDemand demand) {
-        ClusterNode n = view.node(node);
-        if (n.cpus() < demand.cpus() || n.realMemoryMb() < demand.memoryMb()) {
-            return false;
-        }
-        for (GresRequest g : demand.gres()) {
-            if (n.gres().total(g.name(), g.type()) < g.count()) {
-                return false;
-            }
-        }
-        return true;
+        return NodeFit.couldEverHold(this, node, demand);
     }
 
-    /**
-     * Whether the node is usable, holds no job that keeps the demand's owner off it (another user's, where either is
-     * user-exclusive) and has the demand free now (units, memory when tracked, GRES).
-     */
+    /** Whether the node can take the demand now, by the placement core's {@link NodeFit} rule. */
     public boolean admits(int node, NodeDemand demand) {
-        ClusterNode n = view.node(node);
-        if (!n.usable() || exclusive[node] || excludes(node, demand.owner()) || !couldEverHold(node, demand)) {
-            return false;
-        }
-        if (demand.wholeNode()) {
-            if (jobs[node] != 0) {
-                return false;
-            }
-        } else {
-            int needed = unit.unitsFor(n, demand.cpus());
-            if (freeUnits[node] < needed && availableUnits(node, demand) < needed) {
-                return false;
-            }
-        }
-        if (memoryTracked && demand.memoryMb() > 0 && freeMemoryMb(node) < demand.memoryMb()) {
-            return false;
-        }
-        for (GresRequest g : demand.gres()) {
-            if (GresUse.free(n.gres().pools(), gresUsed[node], g) < g.count()) {
-                return false;
-            }
-        }
-        return true;
+        return NodeFit.misfit(this, node, demand) == null;
+    }
+
+    @Override
+    public Consumables consumables() {
+        return consumables;
+    }
+
+    @Override
+    public CpuLayout layout(int node) {
+        return view.node(node);
+    }
+
+    @Override
+    public long realMemoryMb(int node) {
+        return view.node(node).realMemoryMb();
+    }
+
+    @Override
+    public List<GresPool> gresPools(int node) {
+        return view.node(node).gres().pools();
+    }
+
+    @Override
+    public boolean usable(int node) {
+        return view.node(node).usable();
+    }
+
+    @Override
+    public boolean heldWhole(int node) {
+        return exclusive[node];
+    }
+
+    @Override
+    public int freeUnits(int node) {
+        return freeUnits[node];
     }
 
     /**
@@ -235,7 +252,8 @@ public final class Ledger {
         return unit.cpusOf(view.node(node), availableUnits(node, demand));
     }
 
-    private int availableUnits(int node, NodeDemand demand) {
+    @Override
+    public int availableUnits(int node, NodeDemand demand) {
         int level = demand.holdersAtMost();
         if (level == 0) {
             return freeUnits[node];
@@ -251,6 +269,7 @@ public final class Ledger {
     }
 
     /** Whether a job of another user is on the node and either it or {@code owner} is user-exclusive. O(1). */
+    @Override
     public boolean excludes(int node, Owner owner) {
         NodeOwners o = owners[node];
         return o != null && o.excludes(owner);
@@ -292,17 +311,15 @@ public final class Ledger {
         ClusterNode n = view.node(node);
         short pid = partitionIds.of(demand.partition());
         BitSet units = new BitSet();
-        long cpus;
         if (demand.wholeNode()) {
             units.set(0, holders[node].length);
-            cpus = n.cpus();
         } else {
             int needed = unit.unitsFor(n, demand.cpus());
             UnitHolders.pick(holders[node], owner[node], pid, needed, demand.holdersAtMost() + 1, units);
-            cpus = unit == ResourceUnit.CPU ? demand.cpus() : Math.max(demand.cpus(), unit.cpusOf(n, needed));
         }
+        long cpus = demand.cpusTaken(n, unit);
         Map<Integer, Integer> gres = GresUse.take(n.gres().pools(), gresUsed[node], demand.gres());
-        NodeShare share = new NodeShare(n.name(), Math.toIntExact(cpus), demand.memoryMb(), units, gres);
+        NodeShare share = new NodeShare(n.name(), Math.toIntExact(cpus), demand.memoryTaken(n, unit), units, gres);
         charge(node, share, pid, +1);
         own(node, demand.owner(), end, +1);
         if (demand.wholeNode()) {

@@ -1,8 +1,8 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.placement.ResourceUnit;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ReplicaView;
-import dev.gantry.select.model.ResourceUnit;
 
 /**
  * A view's nodes as flat arrays (by node index): what a reservation search asks of every node it meets, without

@@ -1,6 +1,6 @@
 package dev.gantry.select.placement;
 
-import dev.gantry.select.model.Owner;
+import dev.gantry.placement.Owner;
 import java.util.Arrays;
 
 /**

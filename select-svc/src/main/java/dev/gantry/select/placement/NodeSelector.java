@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.placement.NodeDemand;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.SelectMode;

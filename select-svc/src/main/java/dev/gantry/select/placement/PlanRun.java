@@ -1,10 +1,12 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.placement.GresPool;
+import dev.gantry.placement.GresRequest;
+import dev.gantry.placement.NodeDemand;
+import dev.gantry.placement.Owner;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.GresPool;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.Owner;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.profile.AvailabilityProfile;
 import dev.gantry.select.profile.StartIndex;

@@ -1,6 +1,8 @@
 package dev.gantry.select.placement;
 
-import dev.gantry.select.model.Owner;
+import dev.gantry.placement.GresRequest;
+import dev.gantry.placement.NodeDemand;
+import dev.gantry.placement.Owner;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,11 +23,12 @@ import java.util.function.BooleanSupplier;
 final class ShapeMemo {
 
     /**
-     * What makes two jobs' searches comparable: the same partition, constraint, sharing and GRES request (and owner,
+     * What makes two jobs' searches comparable: the same partition, constraint, sharing, memory per CPU (memory charged
+     * per CPU grows with whole-core rounding, so it is monotone in CPUs only at one rate) and GRES request (and owner,
      * when owners matter; null otherwise).
      */
-    private record Kind(String partition, Constraint constraint, boolean wholeNode, int maxShare, List<GresRequest> gres,
-                        Owner owner) {}
+    private record Kind(String partition, Constraint constraint, boolean wholeNode, int maxShare, long memPerCpuMb,
+                        List<GresRequest> gres, Owner owner) {}
 
     private final Map<Kind, List<long[]>> fronts = new HashMap<>();
     private final BooleanSupplier ownersMatter;
@@ -71,6 +74,6 @@ final class ShapeMemo {
     private Kind kind(JobShape shape, NodeDemand demand) {
         Owner owner = demand.owner().exclusiveUser() || ownersMatter.getAsBoolean() ? demand.owner() : null;
         return new Kind(shape.partition().name(), shape.request().options().constraint(), demand.wholeNode(),
-                demand.maxShare(), demand.gres(), owner);
+                demand.maxShare(), demand.memPerCpuMb(), demand.gres(), owner);
     }
 }

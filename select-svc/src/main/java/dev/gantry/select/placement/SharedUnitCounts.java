@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.placement.UnitHolders;
 /**
  * A {@link Ledger}'s memo of how many units a partition may use on a node at each sharing level above 0 (what
  * {@link UnitHolders#shareable} counts), so that selection's scans of every member at a level cost O(1) per node that

@@ -1,8 +1,8 @@
 package dev.gantry.select.bench;
 
+import dev.gantry.placement.Gres;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.Gres;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.NodeState;
@@ -41,7 +41,7 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
                     NOW.plusSeconds(3600)));
         }
         ClusterPartition batch = view.partition("batch").orElseThrow()
-                .withOversubscribe(dev.gantry.select.model.Oversubscribe.parse(oversubscribe));
+                .withOversubscribe(dev.gantry.placement.Oversubscribe.parse(oversubscribe));
         return ReplicaView.of("bench-full", 1, view.settings(), nodes, List.of(batch), allocations, view.topology());
     }
 

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.placement.GresPool;
+import dev.gantry.placement.GresRequest;
 import dev.gantry.select.model.ClusterNode;
-import dev.gantry.select.model.GresPool;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.NodeState;
 import dev.gantry.select.model.ReplicaView;
@@ -14,7 +15,6 @@ import dev.gantry.select.model.SelectMode;
 import dev.gantry.select.model.SelectSettings;
 import dev.gantry.select.model.Topology;
 import dev.gantry.select.placement.Constraint;
-import dev.gantry.select.placement.GresRequest;
 import dev.gantry.select.placement.JobOptions;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.ResourceRequest;
@@ -49,7 +49,7 @@ class ProtoMappingTest {
         var proto = dev.gantry.api.v1.ResourceRequest.newBuilder().setJobId(7).addPartitions("p").setMinNodes(1)
                 .setMaxNodes(1).setNumTasks(1).setCpusPerTask(1).setUser("alice").setExclusiveUser(true).build();
 
-        assertEquals(new dev.gantry.select.model.Owner("alice", true), ProtoMapping.toRequest(proto, "job").owner());
+        assertEquals(new dev.gantry.placement.Owner("alice", true), ProtoMapping.toRequest(proto, "job").owner());
     }
 
     @Test
@@ -78,7 +78,7 @@ class ProtoMappingTest {
 
     private static ReplicaView view(String parameters) {
         ClusterNode g1 = new ClusterNode("g1", 4, 1, 4, 1, 8000, 1, Set.of(),
-                new dev.gantry.select.model.Gres(List.of(new GresPool("gpu", "v100", 1), new GresPool("gpu", "a100", 2))),
+                new dev.gantry.placement.Gres(List.of(new GresPool("gpu", "v100", 1), new GresPool("gpu", "a100", 2))),
                 NodeState.IDLE, false, false);
         return ReplicaView.of("e", 3, new SelectSettings(SelectMode.CONS_TRES, parameters), List.of(g1), List.of(), List.of(),
                 Topology.NONE);

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.placement.Owner;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
 import java.util.List;

@@ -2,14 +2,15 @@ package dev.gantry.select.placement;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.placement.Gres;
+import dev.gantry.placement.GresRequest;
+import dev.gantry.placement.MemoryLimits;
+import dev.gantry.placement.Oversubscribe;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.Gres;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.MemoryLimits;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.NodeState;
-import dev.gantry.select.model.Oversubscribe;
 import dev.gantry.select.model.PartitionState;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
@@ -78,8 +79,8 @@ class AllocationInvariantsTest {
     private static void check(ReplicaView view, List<JobAllocation> allocations) {
         for (int i = 0; i < view.nodeCount(); i++) {
             ClusterNode node = view.node(i);
-            int units = view.settings().unit() == dev.gantry.select.model.ResourceUnit.NODE ? 1
-                    : view.settings().unit() == dev.gantry.select.model.ResourceUnit.CORE ? node.cores() : node.cpus();
+            int units = view.settings().unit() == dev.gantry.placement.ResourceUnit.NODE ? 1
+                    : view.settings().unit() == dev.gantry.placement.ResourceUnit.CORE ? node.cores() : node.cpus();
             int[] holders = new int[units];
             Map<Integer, String> partitionOf = new HashMap<>();
             long memory = 0;

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.placement.NodeDemand;
+import dev.gantry.placement.Owner;
 import dev.gantry.select.fixture.DomainCluster;
-import dev.gantry.select.model.Owner;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class LedgerSharingLevelsTest {
             .oversubscribe("p", "FORCE:3").runningOnUnits(100, "p", "n1", 0, 0, 1).view()).copy();
 
     private static NodeDemand cores(int cpus, int level) {
-        return new NodeDemand(cpus, 0, List.of(), false, 3, "p", Owner.NONE, level);
+        return new NodeDemand(cpus, 0, 0, List.of(), false, 3, "p", Owner.NONE, level);
     }
 
     @Test

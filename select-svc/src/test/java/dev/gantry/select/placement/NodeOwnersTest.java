@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.select.model.Owner;
+import dev.gantry.placement.Owner;
 import org.junit.jupiter.api.Test;
 
 /** The per-node owner summary: who may join a node's jobs, and from when, as jobs come and go. */

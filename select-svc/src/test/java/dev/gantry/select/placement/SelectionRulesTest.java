@@ -5,6 +5,7 @@ import static dev.gantry.select.fixture.DomainCluster.linear;
 import static dev.gantry.select.fixture.JobFixture.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.placement.GresRequest;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.JobFixture;
 import dev.gantry.select.model.NodeShare;

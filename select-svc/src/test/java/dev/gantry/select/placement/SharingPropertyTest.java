@@ -4,9 +4,9 @@ import static dev.gantry.select.fixture.JobFixture.aJob;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.placement.Oversubscribe;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.Oversubscribe;
 import dev.gantry.select.model.ReplicaView;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

@@ -3,8 +3,8 @@ package dev.gantry.select.placement;
 import static dev.gantry.select.fixture.JobFixture.aJob;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.placement.Owner;
 import dev.gantry.select.fixture.DomainCluster;
-import dev.gantry.select.model.Owner;
 import dev.gantry.select.model.ReplicaView;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.gantry.select.placement;
+package dev.gantry.placement;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,5 +31,11 @@ public record GresRequest(String name, String type, int count) {
             });
         }
         return out;
+    }
+
+    /** {@code name:count} or {@code name:type:count}, as {@code --gres} takes it. */
+    @Override
+    public String toString() {
+        return type.isEmpty() ? name + ":" + count : name + ":" + type + ":" + count;
     }
 }

@@ -1,4 +1,4 @@
-package dev.gantry.select.model;
+package dev.gantry.placement;
 
 /**
  * A partition's OverSubscribe= (https://slurm.schedmd.com/slurm.conf.html#OPT_OverSubscribe).
@@ -48,5 +48,15 @@ public record Oversubscribe(Kind kind, int max) {
     /** EXCLUSIVE: every job gets whole nodes. */
     public boolean wholeNodes() {
         return kind == Kind.EXCLUSIVE;
+    }
+
+    /** Whether a job gets whole nodes here: it asked {@code --exclusive}, or the partition is EXCLUSIVE. */
+    public boolean wholeNodesFor(boolean jobExclusive) {
+        return jobExclusive || wholeNodes();
+    }
+
+    /** How many jobs may hold one unit a job takes here: 1 when it gets whole nodes, else {@link #maxShare}. */
+    public int maxShareFor(boolean jobExclusive, boolean jobAsksToShare) {
+        return wholeNodesFor(jobExclusive) ? 1 : maxShare(jobAsksToShare);
     }
 }

@@ -1,4 +1,4 @@
-package dev.gantry.select.model;
+package dev.gantry.placement;
 
 /**
  * Whose a job is, as user-exclusive placement sees it: a job that is user-exclusive ({@code --exclusive=user}, or an

@@ -1,4 +1,4 @@
-package dev.gantry.select.model;
+package dev.gantry.placement;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +43,11 @@ public record Gres(List<GresPool> pools) {
 
     /** How many units of {@code name} (of {@code type}, or any when empty) the node has in all. */
     public int total(String name, String type) {
+        return total(pools, name, type);
+    }
+
+    /** How many units of {@code name} (of {@code type}, or any when empty) the pools hold in all. */
+    public static int total(List<GresPool> pools, String name, String type) {
         int total = 0;
         for (GresPool pool : pools) {
             if (pool.serves(name, type)) {

@@ -1,11 +1,11 @@
-package dev.gantry.select.model;
+package dev.gantry.placement;
 
 /** What one allocation unit of a node is: the node (select/linear), a core (CR_Core) or a CPU (CR_CPU). */
 public enum ResourceUnit {
     NODE, CORE, CPU;
 
     /** Units a node has: 1 under linear, its cores under CR_Core, its CPUs under CR_CPU. */
-    public int unitsOf(ClusterNode node) {
+    public int unitsOf(CpuLayout node) {
         return switch (this) {
             case NODE -> 1;
             case CORE -> node.cores();
@@ -14,7 +14,7 @@ public enum ResourceUnit {
     }
 
     /** Units that hold {@code cpus} CPUs on {@code node} (whole cores under CR_Core). */
-    public int unitsFor(ClusterNode node, long cpus) {
+    public int unitsFor(CpuLayout node, long cpus) {
         return switch (this) {
             case NODE -> cpus > 0 ? 1 : 0;
             case CORE -> Math.toIntExact(Math.ceilDiv(cpus, node.cpusPerCore()));
@@ -23,7 +23,7 @@ public enum ResourceUnit {
     }
 
     /** CPUs that {@code units} units give on {@code node}. */
-    public long cpusOf(ClusterNode node, int units) {
+    public long cpusOf(CpuLayout node, int units) {
         return switch (this) {
             case NODE -> units > 0 ? node.cpus() : 0;
             case CORE -> (long) units * node.cpusPerCore();

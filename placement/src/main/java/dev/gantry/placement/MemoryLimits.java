@@ -1,4 +1,4 @@
-package dev.gantry.select.model;
+package dev.gantry.placement;
 
 /**
  * A partition's (or the cluster's) memory defaults and limits in MiB; 0 = not set

@@ -1,4 +1,4 @@
-package dev.gantry.select.model;
+package dev.gantry.placement;
 
 /**
  * One kind of generic resource on a node: {@code gpu:4} is (gpu, "", 4), {@code gpu:a100:4} is (gpu, a100, 4).
