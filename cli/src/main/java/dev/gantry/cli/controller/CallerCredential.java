@@ -16,12 +16,14 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The credential a command proves its user with, sent on every call as the {@code authorization} header
@@ -47,6 +49,11 @@ public final class CallerCredential implements ClientInterceptor {
     private String header;
     private boolean taken;
     private FutureTask<String> prefetched;
+    private Path prefetchedFrom;
+    private Duration answerWithin;
+
+    /** How long a command waits for the local authenticator's answer before it gives up, naming the socket. */
+    static final Duration ANSWER_WITHIN = Duration.ofSeconds(10);
 
     /** @param clusterDir the directory of the controller address file the command found, if any */
     public CallerCredential(Map<String, String> environment, Optional<Path> clusterDir) {
@@ -87,6 +94,11 @@ public final class CallerCredential implements ClientInterceptor {
      * taken at the first call as before (a MUNGE credential is single-use; a JWT costs nothing). Returns this.
      */
     public CallerCredential prefetch() {
+        return prefetch(ANSWER_WITHIN);
+    }
+
+    /** {@link #prefetch()}, waiting at most {@code within} for the answer at the call. */
+    CallerCredential prefetch(Duration within) {
         boolean tokenInEnvironment = List.of("SLURM_JWT", "GANTRY_JWT").stream().anyMatch(n -> !environment.getOrDefault(n, "").isBlank());
         boolean mungeFirst = "munge".equalsIgnoreCase(environment.getOrDefault("GANTRY_AUTH", ""));
         Optional<Path> socket = tokenInEnvironment || mungeFirst ? Optional.empty() : localSocket();
@@ -97,6 +109,8 @@ public final class CallerCredential implements ClientInterceptor {
             thread.start();
             synchronized (this) {
                 prefetched = task;
+                prefetchedFrom = socket.get();
+                answerWithin = within;
             }
         }
         return this;
@@ -122,7 +136,10 @@ public final class CallerCredential implements ClientInterceptor {
 
     private String awaitPrefetched() {
         try {
-            return prefetched.get();
+            return prefetched.get(answerWithin.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new CredentialUnavailableException("the local authenticator at " + prefetchedFrom + " did not answer within "
+                    + answerWithin.toMillis() + " ms (is the node agent running?)");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;

@@ -94,6 +94,19 @@ class CallerCredentialTest {
     }
 
     @Test
+    void anAuthenticatorThatNeverAnswers_failsTheCommand_namingTheSocket_insteadOfHangingIt() throws Exception {
+        Path socket = tmp.resolve("auth.sock");
+        try (ServerSocketChannel silent = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            silent.bind(UnixDomainSocketAddress.of(socket)); // accepts (the backlog) but never writes
+            var c = new CallerCredential(Map.of(), Optional.of(tmp)).prefetch(java.time.Duration.ofMillis(300));
+
+            var e = assertThrows(CallerCredential.CredentialUnavailableException.class, c::header);
+            assertEquals("the local authenticator at " + socket + " did not answer within 300 ms (is the node agent running?)",
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void withAJwtInTheEnvironment_nothingIsPrefetched() throws Exception {
         authenticator("local-token");
         var c = new CallerCredential(Map.of("GANTRY_JWT", "the.jwt.token"), Optional.of(tmp)).prefetch();
