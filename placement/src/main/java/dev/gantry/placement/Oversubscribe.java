@@ -1,7 +1,8 @@
 package dev.gantry.placement;
 
 /**
- * A partition's OverSubscribe= (https://slurm.schedmd.com/slurm.conf.html#OPT_OverSubscribe).
+ * A partition's OverSubscribe= (https://slurm.schedmd.com/slurm.conf.html#OPT_OverSubscribe), in the core's terms: the
+ * text is parsed once, at load, by {@code common.config.OverSubscribe}, and the services map it here.
  *
  * @param kind NO, YES, FORCE or EXCLUSIVE
  * @param max  most jobs of the partition that may hold one core (or one node under select/linear): YES and FORCE
@@ -17,20 +18,6 @@ public record Oversubscribe(Kind kind, int max) {
         if (max < 1) {
             throw new IllegalArgumentException("OverSubscribe count must be at least 1, got " + max);
         }
-    }
-
-    /** Parses NO, EXCLUSIVE, YES[:n], FORCE[:n] (case-insensitive); blank is NO. */
-    public static Oversubscribe parse(String text) {
-        if (text == null || text.isBlank()) {
-            return NO;
-        }
-        String[] parts = text.trim().toUpperCase(java.util.Locale.ROOT).split(":", 2);
-        Kind kind = Kind.valueOf(parts[0]);
-        int max = switch (kind) {
-            case NO, EXCLUSIVE -> 1;
-            case YES, FORCE -> parts.length == 2 ? Integer.parseInt(parts[1]) : 4;
-        };
-        return new Oversubscribe(kind, max);
     }
 
     /**

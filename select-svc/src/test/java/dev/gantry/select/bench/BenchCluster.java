@@ -41,7 +41,7 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
                     NOW.plusSeconds(3600)));
         }
         ClusterPartition batch = view.partition("batch").orElseThrow()
-                .withOversubscribe(dev.gantry.placement.Oversubscribe.parse(oversubscribe));
+                .withOversubscribe(dev.gantry.select.fixture.Shares.oversubscribe(oversubscribe));
         return ReplicaView.of("bench-full", 1, view.settings(), nodes, List.of(batch), allocations, view.topology());
     }
 

@@ -57,7 +57,7 @@ public class PlanBenchmark {
         big = List.of(cluster.pending().stream().filter(r -> r.minNodes() == 64).findFirst().orElseThrow());
         jobs = cluster.pending().stream().map(r -> new BackfillJob(r, true)).toList();
         oversubscribed = cluster.view().withPartition(cluster.view().partition("batch").orElseThrow()
-                .withOversubscribe(dev.gantry.placement.Oversubscribe.parse("FORCE:4")));
+                .withOversubscribe(dev.gantry.select.fixture.Shares.oversubscribe("FORCE:4")));
         fullOversubscribed = BenchCluster.everyCoreHeldOnce(cluster.view(), "FORCE:4");
     }
 

@@ -2,27 +2,22 @@ package dev.gantry.select.placement;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.placement.Gres;
 import dev.gantry.placement.GresRequest;
 import dev.gantry.placement.MemoryLimits;
-import dev.gantry.placement.Oversubscribe;
+import dev.gantry.select.fixture.Shares;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.NodeState;
 import dev.gantry.select.model.PartitionState;
 import dev.gantry.select.model.ReplicaView;
-import dev.gantry.select.model.SelectMode;
-import dev.gantry.select.model.SelectSettings;
-import dev.gantry.select.model.Topology;
+import dev.gantry.select.placement.PropertyClusters.NodeSpec;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.IntStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -41,7 +36,6 @@ class AllocationInvariantsTest {
 
     private final PlacementPlanner planner = PlacementPlanner.standard();
 
-    record NodeSpec(int sockets, int cores, int threads, long memoryMb, int gpus) {}
 
     record JobSpec(long id, String partition, int nodes, int tasks, int cpusPerTask, long mem, long memPerCpu, int gpus,
                    boolean exclusive, boolean oversubscribe) {}
@@ -131,20 +125,10 @@ class AllocationInvariantsTest {
     }
 
     private static ReplicaView view(Scenario s, List<JobAllocation> allocations) {
-        List<ClusterNode> nodes = new ArrayList<>();
-        for (int i = 0; i < s.nodes().size(); i++) {
-            NodeSpec n = s.nodes().get(i);
-            nodes.add(new ClusterNode("n" + i, n.sockets() * n.cores() * n.threads(), n.sockets(), n.cores(), n.threads(),
-                    n.memoryMb(), 1, Set.of(), n.gpus() == 0 ? Gres.NONE : Gres.parse("gpu:a100:" + n.gpus() + ",gpu:v100:1"),
-                    NodeState.IDLE, false, false));
-        }
-        List<String> names = nodes.stream().map(ClusterNode::name).toList();
-        List<String> half = IntStream.range(0, names.size()).filter(i -> i % 2 == 0).mapToObj(names::get).toList();
-        return ReplicaView.of("e", 1, new SelectSettings(s.linear() ? SelectMode.LINEAR : SelectMode.CONS_TRES, s.parameters()),
-                nodes, List.of(
-                        new ClusterPartition("p", PartitionState.UP, names, Oversubscribe.parse(s.shareP()), MemoryLimits.NONE, 1),
-                        new ClusterPartition("q", PartitionState.UP, half, Oversubscribe.parse(s.shareQ()), MemoryLimits.NONE, 1)),
-                allocations, Topology.NONE);
+        return PropertyClusters.view(s.parameters(), s.linear(), s.nodes(), (all, half) -> List.of(
+                        new ClusterPartition("p", PartitionState.UP, all, Shares.oversubscribe(s.shareP()), MemoryLimits.NONE, 1),
+                        new ClusterPartition("q", PartitionState.UP, half, Shares.oversubscribe(s.shareQ()), MemoryLimits.NONE, 1)),
+                allocations);
     }
 
     @Provide

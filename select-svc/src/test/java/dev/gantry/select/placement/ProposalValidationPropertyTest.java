@@ -2,7 +2,6 @@ package dev.gantry.select.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.gantry.placement.Gres;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.GresRequest;
 import dev.gantry.placement.HeldShare;
@@ -10,21 +9,19 @@ import dev.gantry.placement.JobSizing;
 import dev.gantry.placement.MemoryLimits;
 import dev.gantry.placement.NodeUse;
 import dev.gantry.placement.OfferedShare;
-import dev.gantry.placement.Oversubscribe;
 import dev.gantry.placement.Owner;
 import dev.gantry.placement.ProposalCheck;
 import dev.gantry.placement.ResourceUnit;
 import dev.gantry.placement.Sharing;
+import dev.gantry.select.fixture.Shares;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
 import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.NodeState;
 import dev.gantry.select.model.PartitionState;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
-import dev.gantry.select.model.SelectSettings;
-import dev.gantry.select.model.Topology;
+import dev.gantry.select.placement.PropertyClusters.NodeSpec;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
@@ -32,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.IntStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -53,7 +49,6 @@ class ProposalValidationPropertyTest {
 
     private final PlacementPlanner planner = PlacementPlanner.standard();
 
-    record NodeSpec(int sockets, int cores, int threads, long memoryMb, int gpus) {}
 
     record JobSpec(long id, String partition, int nodes, int tasks, int cpusPerTask, long mem, long memPerCpu, int gpus,
                    int flags, int perNode) {
@@ -160,21 +155,11 @@ class ProposalValidationPropertyTest {
     }
 
     private static ReplicaView view(Scenario s, List<JobAllocation> allocations) {
-        List<ClusterNode> nodes = new ArrayList<>();
-        for (int i = 0; i < s.nodes().size(); i++) {
-            NodeSpec n = s.nodes().get(i);
-            nodes.add(new ClusterNode("n" + i, n.sockets() * n.cores() * n.threads(), n.sockets(), n.cores(), n.threads(),
-                    n.memoryMb(), 1, Set.of(), n.gpus() == 0 ? Gres.NONE : Gres.parse("gpu:a100:" + n.gpus() + ",gpu:v100:1"),
-                    NodeState.IDLE, false, false));
-        }
-        List<String> names = nodes.stream().map(ClusterNode::name).toList();
-        List<String> half = IntStream.range(0, names.size()).filter(i -> i % 2 == 0).mapToObj(names::get).toList();
-        return ReplicaView.of("e", 1, new SelectSettings(s.linear() ? SelectMode.LINEAR : SelectMode.CONS_TRES, s.parameters()),
-                nodes, List.of(
-                        new ClusterPartition("p", PartitionState.UP, names, Oversubscribe.parse(s.shareP()), s.memoryP(), 1),
-                        new ClusterPartition("q", PartitionState.UP, half, Oversubscribe.parse(s.shareQ()), MemoryLimits.NONE,
+        return PropertyClusters.view(s.parameters(), s.linear(), s.nodes(), (all, half) -> List.of(
+                        new ClusterPartition("p", PartitionState.UP, all, Shares.oversubscribe(s.shareP()), s.memoryP(), 1),
+                        new ClusterPartition("q", PartitionState.UP, half, Shares.oversubscribe(s.shareQ()), MemoryLimits.NONE,
                                 1, s.exclusiveUserQ())),
-                allocations, Topology.NONE);
+                allocations);
     }
 
     @Provide

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.placement.Oversubscribe;
 import dev.gantry.select.fixture.DomainCluster;
+import dev.gantry.select.fixture.Shares;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.ReplicaView;
 import java.util.List;
@@ -41,7 +42,7 @@ class SharingPropertyTest {
         int lowest = -1;
         for (int level = 0; level < LIMIT && lowest < 0; level++) {
             ReplicaView capped = view.withPartition(view.partition("p").orElseThrow()
-                    .withOversubscribe(Oversubscribe.parse("FORCE:" + (level + 1))));
+                    .withOversubscribe(Shares.oversubscribe("FORCE:" + (level + 1))));
             if (planner.plan(capped, List.of(job), false).getFirst() instanceof Placement.Start) {
                 lowest = level;
             }
