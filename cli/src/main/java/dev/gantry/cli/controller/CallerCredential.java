@@ -48,9 +48,10 @@ public final class CallerCredential implements ClientInterceptor {
     private final Optional<Path> clusterDir;
     private String header;
     private boolean taken;
-    private FutureTask<String> prefetched;
-    private Path prefetchedFrom;
-    private Duration answerWithin;
+    private Prefetch prefetched;
+
+    /** A local token being fetched from {@code socket}, awaited at most {@code within} at the first call. */
+    private record Prefetch(FutureTask<String> token, Path socket, Duration within) {}
 
     /** How long a command waits for the local authenticator's answer before it gives up, naming the socket. */
     static final Duration ANSWER_WITHIN = Duration.ofSeconds(10);
@@ -108,9 +109,7 @@ public final class CallerCredential implements ClientInterceptor {
             thread.setDaemon(true);
             thread.start();
             synchronized (this) {
-                prefetched = task;
-                prefetchedFrom = socket.get();
-                answerWithin = within;
+                prefetched = new Prefetch(task, socket.get(), within);
             }
         }
         return this;
@@ -136,10 +135,10 @@ public final class CallerCredential implements ClientInterceptor {
 
     private String awaitPrefetched() {
         try {
-            return prefetched.get(answerWithin.toMillis(), TimeUnit.MILLISECONDS);
+            return prefetched.token().get(prefetched.within().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new CredentialUnavailableException("the local authenticator at " + prefetchedFrom + " did not answer within "
-                    + answerWithin.toMillis() + " ms (is the node agent running?)");
+            throw new CredentialUnavailableException("the local authenticator at " + prefetched.socket()
+                    + " did not answer within " + prefetched.within().toMillis() + " ms (is the node agent running?)");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
