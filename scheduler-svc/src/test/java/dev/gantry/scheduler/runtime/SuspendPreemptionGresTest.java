@@ -157,6 +157,9 @@ class SuspendPreemptionGresTest {
 
     @Test
     void aPreemptorNeedingTheSuspendedVictimsGpu_escalatesTheVictimToRequeue() throws Exception {
+        // the victim's kill takes its time (TerminateJob: was_running), so it is still completing when read below;
+        // an agent that answered "gone" could release it before the read, on the agent call's own thread
+        rig.agent.killsTakeTime = true;
         long victim = victimHoldingTheGpu();
         long hi = submit("hi", "gpu:1");
 
