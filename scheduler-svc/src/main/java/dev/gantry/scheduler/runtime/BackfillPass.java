@@ -1,8 +1,7 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.scheduler.lifecycle.Pending;
-import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.api.v1.BackfillOutcome;
+import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.EarliestStartsResponse;
 import dev.gantry.api.v1.Placement;
@@ -16,6 +15,8 @@ import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.cycle.PlacementRefusal;
+import dev.gantry.scheduler.lifecycle.Pending;
+import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.Forecast;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -58,20 +59,21 @@ final class BackfillPass {
         this.preemptable = preemptable;
     }
 
-    private record Prepared(List<JobRecord> candidates, long revision, Instant now) {}
+    private record Prepared(List<JobRecord> candidates, long revision, Instant now, List<ClusterEvent> changes) {}
 
     /** One pass; returns the number of jobs started. */
     int run() throws InterruptedException {
         long t0 = System.nanoTime();
         Prepared prepared = controller.call(() -> {
             MainPass.Input in = controller.passInput();
-            return new Prepared(in.candidates(), controller.events.revision(), controller.clock.instant());
+            return new Prepared(in.candidates(), controller.events.revision(), controller.clock.instant(),
+                    select.changesSince(controller.events));
         }).join();
         if (prepared.candidates.isEmpty()) {
             return 0;
         }
         EarliestStartsRequest.Builder request = EarliestStartsRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(prepared.revision).setNow(JobProtos.ts(prepared.now))
+                .setMinRevision(prepared.revision).addAllChanges(prepared.changes).setNow(JobProtos.ts(prepared.now))
                 .setWindowSeconds(settings.windowSeconds()).setResolutionSeconds(settings.resolutionSeconds())
                 .setMaxJobTest(settings.maxJobTest())
                 .setReservationMode(settings.easy() ? ReservationMode.RESERVATION_MODE_EASY
@@ -83,7 +85,7 @@ final class BackfillPass {
             }
         }
         EarliestStartsRequest built = request.build();
-        EarliestStartsResponse answer = select.call("backfill", prepared.revision, stub -> stub.earliestStarts(built));
+        EarliestStartsResponse answer = select.earliestStarts(built);
         if (answer == null) {
             return 0;
         }
@@ -141,7 +143,7 @@ final class BackfillPass {
         return started;
     }
 
-    private record Retry(List<JobRecord> jobs, Set<Long> tried, long revision) {}
+    private record Retry(List<JobRecord> jobs, Set<Long> tried, long revision, List<ClusterEvent> changes) {}
 
     /**
      * BackfillPolicy=PREEMPT: the PREEMPT partitions' jobs select-svc answered blocked for lack of resources go to a
@@ -171,16 +173,17 @@ final class BackfillPass {
                     jobs.add(job); // placed first where it can start now: the tried jobs after it do not take that
                 }
             }
-            return tried.isEmpty() ? null : new Retry(jobs, tried, controller.events.revision());
+            return tried.isEmpty() ? null : new Retry(jobs, tried, controller.events.revision(),
+                    select.changesSince(controller.events));
         }).join();
         if (retry == null) {
             return 0;
         }
         PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(retry.revision).setStopAtFirstBlocked(false);
+                .setMinRevision(retry.revision).addAllChanges(retry.changes).setStopAtFirstBlocked(false);
         retry.jobs.forEach(j -> request.addJobs(SelectRequests.of(j)));
         PlanRequest built = request.build();
-        PlanResponse plan = select.call("backfill-preempt", retry.revision, stub -> stub.plan(built));
+        PlanResponse plan = select.plan("backfill-preempt", stub -> stub.plan(built));
         if (plan == null) {
             return 0;
         }

@@ -1,16 +1,16 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.scheduler.lifecycle.Pending;
-import dev.gantry.scheduler.lifecycle.Start;
+import dev.gantry.api.v1.Placement;
 import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
-import dev.gantry.api.v1.Placement;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.cycle.PlacementRefusal;
+import dev.gantry.scheduler.lifecycle.Pending;
+import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.model.PendingReason;
@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the scheduling passes on their own thread. The main pass: when something happens (coalesced), and every
- * {@code intervalMillis} in any case; it takes the queue on the controller thread, asks select-svc for placements in
- * one batched Plan call, then re-checks and applies them on the controller thread. The backfill pass
+ * {@code intervalMillis} in any case; it takes the queue on the controller thread, asks select-svc for placements and
+ * preemption victims in one Plan call, then re-checks and applies them on the controller thread. The backfill pass
  * ({@link BackfillPass}, sched/backfill): every bf_interval, after a main pass.
  */
 public final class SchedulingLoop implements AutoCloseable {
@@ -39,7 +39,6 @@ public final class SchedulingLoop implements AutoCloseable {
     private static final long PAUSE_PER_PASS = 4;
 
     private final Controller controller;
-    private final ManagedChannel selectChannel;
     private final long intervalMillis;
     private final Semaphore wake = new Semaphore(0);
     private final Thread thread;
@@ -65,7 +64,6 @@ public final class SchedulingLoop implements AutoCloseable {
     public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
             BackfillSettings backfill) {
         this.controller = controller;
-        this.selectChannel = selectChannel;
         this.intervalMillis = intervalMillis;
         this.select = new SelectClient(selectChannel);
         // BackfillPolicy=PREEMPT needs backfill to start its jobs and the preemption pass to end them
@@ -74,7 +72,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 ? controller.call(() -> new BackfillPreemption(controller.state.jobs())).join() : null;
         this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill, preemptable);
         this.preemption = controller.accounting.preemptSettings().enabled() || preemptable != null
-                ? new PreemptionPass(controller, select, preemptable) : null;
+                ? new PreemptionPass(controller, preemptable) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
         controller.setScheduleTrigger(this::trigger);
         this.thread = Thread.ofPlatform().name("scheduler-main-pass").daemon(true).start(this::loop);
@@ -95,10 +93,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 wake.tryAcquire(Math.min(intervalMillis, untilBackfill), TimeUnit.MILLISECONDS);
                 wake.drainPermits();
                 if (running) {
-                    List<JobRecord> considered = pass();
-                    if (preemption != null && !considered.isEmpty()) {
-                        preemption.run(considered);
-                    }
+                    pass();
                     // Triggers arriving meanwhile coalesce into the next pass: under a stream of submissions the main
                     // pass, O(pending jobs) on the controller thread, takes at most 1/(1 + PAUSE_PER_PASS) of that
                     // thread's time. Only the time the pass held the controller thread counts: its wait for select-svc
@@ -121,10 +116,15 @@ public final class SchedulingLoop implements AutoCloseable {
         }
     }
 
-    private record Prepared(MainPass.Input input, long revision) {}
+    /** What a main pass asks select-svc: the request (its queue still to fill) and the preemption question in it. */
+    private record Prepared(MainPass.Input input, PlanRequest.Builder request, PreemptionPass.Asked preempting) {}
 
-    /** One main pass; returns the jobs it asked select-svc to place (in queue order), whether or not they started. */
-    List<JobRecord> pass() throws InterruptedException {
+    /**
+     * One main pass, with one select-svc call: takes the queue on the controller thread, asks select-svc for the
+     * placements and, when preemption is on, the victims of the jobs they leave waiting, in one Plan call (with the
+     * changes its replica lacks), then re-checks and starts, then preempts, on the controller thread.
+     */
+    void pass() throws InterruptedException {
         long t0 = System.nanoTime();
         long[] held = {0};
         Prepared prepared = controller.call(() -> {
@@ -135,38 +135,48 @@ public final class SchedulingLoop implements AutoCloseable {
                 var j = controller.state.job(id);
                 return j != null && j.state() == dev.gantry.scheduler.model.JobState.PENDING;
             });
+            Prepared p = null;
+            if (!in.candidates().isEmpty()) {
+                PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
+                        .setMinRevision(controller.events.revision()).setStopAtFirstBlocked(true).setOmitPriority(true)
+                        .addAllChanges(select.changesSince(controller.events));
+                PreemptionPass.Asked asked = preemption == null ? null : preemption.ask(in.candidates());
+                if (asked != null) {
+                    request.setPreemption(asked.request());
+                }
+                p = new Prepared(in, request, asked);
+            }
             held[0] += System.nanoTime() - begin;
-            return new Prepared(in, controller.events.revision());
+            return p;
         }).join();
         passControllerNanos = held[0];
-        List<JobRecord> candidates = prepared.input.candidates();
-        if (candidates.isEmpty()) {
-            return candidates;
+        if (prepared == null) {
+            return;
         }
-        PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(prepared.revision).setStopAtFirstBlocked(true).setOmitPriority(true);
-        PlanResponse plan = plan(request, candidates);
+        List<JobRecord> candidates = prepared.input.candidates();
+        PlanResponse plan = plan(prepared.request, candidates);
         if (plan == null) {
-            return List.of();
+            return;
         }
         controller.run(() -> {
             long begin = System.nanoTime();
             apply(plan, candidates);
+            if (prepared.preempting != null) {
+                preemption.answer(prepared.preempting, plan.getPreemption());
+            }
             held[0] += System.nanoTime() - begin;
         }).join();
         passControllerNanos = held[0];
         controller.metrics.mainPass(System.nanoTime() - t0);
-        return candidates;
     }
 
     /**
      * Calls Plan with the queue as ids and only the requests select-svc lacks ({@link PlanQueue}); when it no longer
-     * holds the session (NOT_FOUND: it restarted), again with every request. Waits briefly while select-svc's replica
-     * catches up with the revision asked for.
+     * holds the session (NOT_FOUND: it restarted), again with every request.
      */
     private PlanResponse plan(PlanRequest.Builder base, List<JobRecord> candidates) throws InterruptedException {
         PlanRequest request = queue.fill(base.clone(), candidates).build();
-        PlanResponse r = select.call("plan", request.getMinRevision(), stub -> {
+        PlanResponse r = select.plan("plan", stub -> {
             try {
                 return stub.plan(request);
             } catch (StatusRuntimeException e) {

@@ -63,7 +63,7 @@ class RequeuedVictimPreemptionTest {
         select.victim = victim;
         long hi = rig.submit("hi");
         PreemptionPass pass = rig.pass();
-        pass.run(List.of(h.job(hi)));
+        rig.preempt(pass, List.of(h.job(hi)));
         return new Preempted(victim, hi, pass);
     }
 
@@ -79,7 +79,7 @@ class RequeuedVictimPreemptionTest {
 
         // the first run ended, and a pass started the requeued victim again before the preemptor fitted
         running(victim, h.now.get().plusSeconds(5));
-        pass.run(List.of(h.job(hi)));
+        rig.preempt(pass, List.of(h.job(hi)));
 
         JobRecord second = h.job(victim);
         assertEquals(JobState.PENDING, second.state(), "the new run is preempted too: " + second);
@@ -96,7 +96,7 @@ class RequeuedVictimPreemptionTest {
         select.alsoVictim = second;
         long hi = rig.submit("hi");
         PreemptionPass pass = rig.pass();
-        pass.run(List.of(h.job(hi)));
+        rig.preempt(pass, List.of(h.job(hi)));
         assertTrue(h.job(first).completing() && h.job(second).completing(), "both runs are being killed");
 
         // the first victim's processes are gone: it is back in the queue while the second still ends
@@ -121,7 +121,7 @@ class RequeuedVictimPreemptionTest {
         Preempted p = preemptedOnce();
         JobRecord first = h.job(p.victim());
 
-        p.pass().run(List.of(h.job(p.hi())));
+        rig.preempt(p.pass(), List.of(h.job(p.hi())));
 
         assertEquals(first, h.job(p.victim()), "a second pass leaves the run being killed alone");
     }
