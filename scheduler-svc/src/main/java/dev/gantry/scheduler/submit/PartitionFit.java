@@ -23,15 +23,18 @@ import java.util.Set;
 final class PartitionFit {
     private PartitionFit() {}
 
+    /** What {@link #check} finds: the job's memory in the partition, or the first limit that fails. */
+    sealed interface Verdict permits Memory, Misfit {}
+
     /** Memory per node or per CPU the job gets in this partition (exactly one non-zero, or both zero). */
-    record Memory(long perNodeMb, long perCpuMb) {}
+    record Memory(long perNodeMb, long perCpuMb) implements Verdict {}
 
     /**
      * @param members the partition's nodes, in config order
      * @param tasksPerNode --ntasks-per-node, 0 = spread evenly over {@code minNodes}
      * @return the job's memory in this partition, or the {@link Misfit}
      */
-    static Object check(ClusterConfig config, PartitionConfig p, List<NodeConfig> members, JobSpec spec,
+    static Verdict check(ClusterConfig config, PartitionConfig p, List<NodeConfig> members, JobSpec spec,
             NodeRequest request, int minNodes, int maxNodes, int ntasks, int cpusPerTask, int tasksPerNode) {
         for (String n : request.required()) {
             if (!p.nodes().contains(n)) {

@@ -104,11 +104,13 @@ public final class SubmissionPolicy {
         if (spec.hasTimeLimitSeconds() && spec.getTimeLimitSeconds() < 0 && spec.getTimeLimitSeconds() != SlurmTime.UNLIMITED) {
             return reject("time_limit_seconds", "must be positive or -1 (UNLIMITED), got " + spec.getTimeLimitSeconds());
         }
-        Object parsed = NodeRequest.parse(spec, config, nodeNames);
-        if (parsed instanceof Misfit m) {
-            return reject(m.field(), m.message());
+        NodeRequest nodeRequest;
+        switch (NodeRequest.parse(spec, config, nodeNames)) {
+            case Misfit m -> {
+                return reject(m.field(), m.message());
+            }
+            case NodeRequest r -> nodeRequest = r;
         }
-        NodeRequest nodeRequest = (NodeRequest) parsed;
         int tasksPerNode = spec.hasNtasksPerNode() ? spec.getNtasksPerNode() : 0;
         // Slurm: -w with more nodes than -N raises the node count; -n with --ntasks-per-node implies the nodes needed
         int impliedNodes = Math.max(1, nodeRequest.required().size());
@@ -162,21 +164,23 @@ public final class SubmissionPolicy {
         String firstField = null;
         Long chosenLimit = null;
         PartitionFit.Memory chosenMem = null;
+        search:
         for (PartitionConfig p : partitions) {
-            Object fit = misfit(p, spec, minNodes);
-            if (fit == null) {
-                fit = PartitionFit.check(config, p, members.get(p.name()), spec, nodeRequest, minNodes, maxNodes, ntasks,
-                        cpusPerTask, tasksPerNode);
-            }
-            if (fit instanceof PartitionFit.Memory mem) {
-                chosenLimit = timeLimit(p, spec);
-                chosenMem = mem;
-                break;
-            }
-            Misfit m = (Misfit) fit;
-            if (firstProblem == null) {
-                firstProblem = m.message();
-                firstField = m.field();
+            Misfit early = misfit(p, spec, minNodes);
+            PartitionFit.Verdict fit = early != null ? early : PartitionFit.check(config, p, members.get(p.name()), spec,
+                    nodeRequest, minNodes, maxNodes, ntasks, cpusPerTask, tasksPerNode);
+            switch (fit) {
+                case PartitionFit.Memory mem -> {
+                    chosenLimit = timeLimit(p, spec);
+                    chosenMem = mem;
+                    break search;
+                }
+                case Misfit m -> {
+                    if (firstProblem == null) {
+                        firstProblem = m.message();
+                        firstField = m.field();
+                    }
+                }
             }
         }
         if (chosenLimit == null) {
