@@ -11,7 +11,10 @@ import com.tngtech.archunit.lang.ArchRule;
 import dev.gantry.scheduler.model.ClusterState;
 import org.junit.jupiter.api.Test;
 
-/** Decision logic stays pure: no gRPC, Micronaut, Micrometer, threads or wall clock in the core packages. */
+/**
+ * Decision logic stays pure: no gRPC, protobuf (the API's messages), Micronaut, Micrometer, threads or wall clock in the
+ * core packages.
+ */
 class ArchitectureTest {
 
     static final String[] CORE = {"dev.gantry.scheduler.model..", "dev.gantry.scheduler.submit..",
@@ -25,7 +28,8 @@ class ArchitectureTest {
     @Test
     void coreUsesNoFrameworks() {
         ArchRule rule = noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat()
-                .resideInAnyPackage("io.grpc..", "io.micronaut..", "io.micrometer..", "java.util.concurrent..", "java.sql..");
+                .resideInAnyPackage("io.grpc..", "io.micronaut..", "io.micrometer..", "java.util.concurrent..", "java.sql..",
+                        "dev.gantry.api..", "com.google.protobuf..");
         rule.check(classes);
     }
 

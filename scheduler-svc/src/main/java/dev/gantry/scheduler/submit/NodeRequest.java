@@ -1,12 +1,12 @@
 package dev.gantry.scheduler.submit;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.NodeConfig;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.common.resources.FeatureConstraint;
 import dev.gantry.common.resources.GresSpec;
+import dev.gantry.scheduler.model.JobRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The node-selection fields of a JobSpec (gres, constraint, nodelist, exclude), parsed and checked on their own:
+ * The node-selection fields of a {@link JobRequest} (gres, constraint, nodelist, exclude), parsed and checked on their own:
  * syntax, GRES names against GresTypes, node names against the config. Partition fit is {@link PartitionFit}'s.
  * Pure.
  *
@@ -24,10 +24,10 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
         List<String> excluded) implements NodeRequestOutcome {
 
     /** The parsed fields, or the first problem as a {@link Misfit} naming the field. */
-    static NodeRequestOutcome parse(JobSpec spec, ClusterConfig config, Set<String> nodeNames) {
+    static NodeRequestOutcome parse(JobRequest request, ClusterConfig config, Set<String> nodeNames) {
         List<GresSpec> gres = new ArrayList<>();
         List<String> known = config.get(Keys.GRES_TYPES).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
-        for (String raw : spec.getGresList()) {
+        for (String raw : request.gres()) {
             GresSpec g;
             try {
                 g = GresSpec.parse(raw);
@@ -47,9 +47,9 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
             gres.add(g);
         }
         Optional<FeatureConstraint> constraint = Optional.empty();
-        if (!spec.getConstraint().isBlank()) {
+        if (!request.constraint().isBlank()) {
             try {
-                constraint = Optional.of(FeatureConstraint.parse(spec.getConstraint().trim()));
+                constraint = Optional.of(FeatureConstraint.parse(request.constraint().trim()));
             } catch (IllegalArgumentException e) {
                 return new Misfit("constraint", "Invalid feature specification: " + e.getMessage());
             }
@@ -58,12 +58,12 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
             }
         }
         List<String> req = new ArrayList<>();
-        Misfit badRequired = nodes(spec.getNodelist(), "nodelist", nodeNames, req);
+        Misfit badRequired = nodes(request.nodelist(), "nodelist", nodeNames, req);
         if (badRequired != null) {
             return badRequired;
         }
         List<String> exc = new ArrayList<>();
-        Misfit badExcluded = nodes(spec.getExclude(), "exclude", nodeNames, exc);
+        Misfit badExcluded = nodes(request.exclude(), "exclude", nodeNames, exc);
         if (badExcluded != null) {
             return badExcluded;
         }
