@@ -49,8 +49,8 @@ class ArchitectureTest {
     }
 
     @Test
-    void timeslicerWorksOnDomainValuesNotMessages() {
-        noClasses().that().resideInAPackage("dev.gantry.gang.slice..")
+    void coreWorksOnDomainValuesNotMessages() {
+        noClasses().that().resideInAnyPackage(CORE)
                 .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.api..", "com.google.protobuf..")
                 .check(classes);
     }
