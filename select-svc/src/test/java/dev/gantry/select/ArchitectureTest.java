@@ -47,9 +47,8 @@ class ArchitectureTest {
     }
 
     @Test
-    void placementWorksOnDomainValuesNotProtoMessages() {
-        noClasses().that().resideInAnyPackage("dev.gantry.select.placement..", "dev.gantry.select.profile..",
-                        "dev.gantry.select.preempt..")
+    void coreWorksOnDomainValuesNotProtoMessages() {
+        noClasses().that().resideInAnyPackage(CORE)
                 .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.api..", "com.google.protobuf..")
                 .check(classes);
     }
