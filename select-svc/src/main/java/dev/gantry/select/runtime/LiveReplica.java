@@ -55,7 +55,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
 
     @Override
     public void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
-        Replica rebuilt = Replica.fromSnapshot(epoch, revision, snapshot);
+        Replica rebuilt = ReplicaInputs.replica(epoch, revision, snapshot);
         lock.writeLock().lock();
         try {
             replica = rebuilt;
@@ -75,7 +75,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
             if (replica == null) {
                 throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
             }
-            replica.apply(event);
+            ReplicaInputs.apply(replica, event);
             publish();
         } finally {
             lock.writeLock().unlock();
