@@ -20,7 +20,8 @@ import java.util.List;
 
 /**
  * Maps jobs between the domain ({@link JobRecord}) and the API ({@link Job}). The API form is also the stored
- * form, so {@code fromProto(toProto(j))} equals {@code j}.
+ * form, so {@code fromProto(toProto(j))} equals {@code j}; the submitted request is the job's {@code spec}
+ * ({@link JobRequests}).
  */
 public final class JobProtos {
     private JobProtos() {}
@@ -41,7 +42,7 @@ public final class JobProtos {
     private static Job.Builder builder(JobRecord j) {
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
-                .setSpec(j.spec())
+                .setSpec(JobRequests.toProto(j.request()))
                 .setName(j.name())
                 .setMinNodes(j.ask().minNodes())
                 .addAllPartitions(j.partitions())
@@ -127,7 +128,7 @@ public final class JobProtos {
         Instant started = p.hasStartTime() && !pending ? instant(p.getStartTime()) : null;
         Forecast forecast = p.hasStartTime() && pending
                 ? new Forecast(instant(p.getStartTime()), p.getSchedNodesList(), false) : null;
-        return new JobRecord(p.getJobId(), spec, p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
+        return new JobRecord(p.getJobId(), JobRequests.fromProto(spec), p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
                 p.getPartitionsList(),
                 new ResourceAsk(p.getMinNodes(), p.getMaxNodes(), p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb(),
                         p.getNtasksPerNode(), p.getMemPerCpuMb(), selection),

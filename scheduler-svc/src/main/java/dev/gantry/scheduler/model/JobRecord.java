@@ -1,13 +1,12 @@
 package dev.gantry.scheduler.model;
 
-import dev.gantry.api.v1.JobSpec;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * A job as the controller holds it. Immutable: state changes produce a new record via {@link #toBuilder()}.
  *
- * @param spec what the user submitted, passed through to the node agent (script, environment, paths), with the
+ * @param request what the user submitted, passed through to the node agent (script, environment, paths), with the
  *     request as scontrol update last changed it (partitions, node counts, QOS, account)
  * @param partitions the partitions it may run in, in the user's order
  * @param partition the partition it runs in (or the first candidate while pending)
@@ -30,7 +29,7 @@ import java.util.List;
  */
 public record JobRecord(
         long id,
-        JobSpec spec,
+        JobRequest request,
         String name,
         String user,
         int uid,
@@ -68,11 +67,11 @@ public record JobRecord(
     }
 
     /** A job never suspended by an operator nor picked as a victim. */
-    public JobRecord(long id, JobSpec spec, String name, String user, int uid, int gid, List<String> partitions,
+    public JobRecord(long id, JobRequest request, String name, String user, int uid, int gid, List<String> partitions,
             ResourceAsk ask, long timeLimitSeconds, JobState state, boolean completing, String reason, String partition,
             List<NodeShare> allocation, Instant submitTime, Instant startTime, Instant endTime, Instant lastStateChange,
             int exitCode, int exitSignal, long priority, JobControls controls, Forecast forecast, long suspendedSeconds) {
-        this(id, spec, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, reason, partition,
+        this(id, request, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, reason, partition,
                 allocation, submitTime, startTime, endTime, lastStateChange, exitCode, exitSignal, priority, controls,
                 forecast, suspendedSeconds, false, null, false, false);
     }
@@ -113,7 +112,7 @@ public record JobRecord(
     /** Copies a record with some fields changed. */
     public static final class Builder {
         private final JobRecord r;
-        private JobSpec spec;
+        private JobRequest request;
         private JobState state;
         private boolean completing;
         private String reason;
@@ -148,7 +147,7 @@ public record JobRecord(
             forecast = r.forecast;
             suspendedSeconds = r.suspendedSeconds;
             this.r = r;
-            spec = r.spec;
+            request = r.request;
             state = r.state;
             completing = r.completing;
             reason = r.reason;
@@ -171,7 +170,7 @@ public record JobRecord(
             return this;
         }
 
-        public Builder spec(JobSpec v) { spec = v; return this; }
+        public Builder request(JobRequest v) { request = v; return this; }
         public Builder completing(boolean v) { completing = v; return this; }
         public Builder reason(String v) { reason = v; return this; }
         public Builder partition(String v) { partition = v; return this; }
@@ -192,7 +191,7 @@ public record JobRecord(
         public Builder startedByBackfill(boolean v) { startedByBackfill = v; return this; }
 
         public JobRecord build() {
-            return new JobRecord(r.id, spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
+            return new JobRecord(r.id, request, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
                     state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
                     exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime,
                     backfillPreemptable, startedByBackfill);

@@ -1,6 +1,5 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.scheduler.cycle.Eligibility;
@@ -9,6 +8,7 @@ import dev.gantry.scheduler.lifecycle.Admission;
 import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.priority.UsageSnapshot;
 import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JobStore;
@@ -169,8 +169,8 @@ public final class Controller implements AutoCloseable {
      * Validates, stores durably, and queues a job (or every task of a job array, with consecutive ids); the future
      * yields the job's id (the array's id) once all of it is committed.
      */
-    public CompletableFuture<Long> submit(JobSpec spec) {
-        return call(() -> submissions.accept(spec, clock.instant()))
+    public CompletableFuture<Long> submit(JobRequest request) {
+        return call(() -> submissions.accept(request, clock.instant()))
                 .thenCompose(jobs -> CompletableFuture.allOf(jobs.stream().map(writer::write).toArray(CompletableFuture[]::new))
                         .thenApplyAsync(v -> submissions.queued(jobs), loop));
     }

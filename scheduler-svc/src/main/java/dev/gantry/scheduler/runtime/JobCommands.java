@@ -5,16 +5,16 @@ import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.JobReshape;
-import dev.gantry.scheduler.model.ClusterState;
-import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.lifecycle.Decision;
 import dev.gantry.scheduler.lifecycle.Requeue;
+import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.submit.SubmissionPolicy;
 import dev.gantry.scheduler.submit.SubmitTerms;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.time.InstantSource;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -165,7 +165,7 @@ public final class JobCommands {
 
     /**
      * Partition, node counts, QOS or account of a pending job: its current request with the change applied is re-checked
-     * as a submission would be, and kept as its spec, so a later update starts from this one.
+     * as a submission would be, and kept as its request, so a later update starts from this one.
      */
     private JobEdits.Edit reshape(JobRecord j, JobEdits.Caller caller, JobReshape reshape) {
         if (!caller.owns(j)) {
@@ -192,7 +192,7 @@ public final class JobCommands {
             case SubmissionPolicy.Accepted a -> switch (submissions.terms().resolve(request, qos.all(), a.partitions(),
                     q -> 0, 1)) {
                 case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
-                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().spec(request).partitions(a.partitions())
+                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().request(request).partitions(a.partitions())
                         .partition(a.partitions().get(0)).ask(a.ask())
                         .controls(j.controls().withAccount(res.controls().account()).withQos(res.controls().qos()))
                         .forecast(null).build());

@@ -11,9 +11,9 @@ import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
 import dev.gantry.common.credential.LaunchDigest;
 import dev.gantry.scheduler.control.ArraySpec;
-import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.lifecycle.JobEnding;
 import dev.gantry.scheduler.lifecycle.NodeLiveness;
+import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
@@ -94,24 +94,24 @@ public final class JobLauncher {
     Launch prepare(JobRecord job) {
         NodeRecord host = controller.state.node(job.batchHost());
         Instant now = controller.clock.instant();
-        byte[] script = job.spec().getScript().getBytes(StandardCharsets.UTF_8);
-        var spec = job.spec();
+        byte[] script = job.request().script().getBytes(StandardCharsets.UTF_8);
+        var spec = job.request();
         LaunchJobRequest.Builder request = LaunchJobRequest.newBuilder()
                 .setJobId(job.id())
                 .setJobName(job.name())
-                .setScript(spec.getScript())
-                .addAllArgv(spec.getArgvList())
-                .setWorkDir(spec.getWorkDir())
-                .setStdoutPath(spec.getStdoutPath())
-                .setStderrPath(spec.getStderrPath())
-                .putAllEnvironment(spec.getEnvironmentMap())
+                .setScript(spec.script())
+                .addAllArgv(spec.argv())
+                .setWorkDir(spec.workDir())
+                .setStdoutPath(spec.stdoutPath())
+                .setStderrPath(spec.stderrPath())
+                .putAllEnvironment(spec.environment())
                 .setPartition(job.partition())
                 .setNumTasks(job.ask().numTasks())
                 .setCpusOnNode(job.allocation().get(0).cpus())
                 .setMemoryMb(job.allocation().get(0).memoryMb())
                 .addAllCoreIds(job.allocation().get(0).coreIds()) // CR_Core: the agent binds the job to them
-                .setSubmitDir(spec.getSubmitDir().isEmpty() ? spec.getWorkDir() : spec.getSubmitDir())
-                .setSubmitHost(spec.getSubmitHost())
+                .setSubmitDir(spec.submitDir().isEmpty() ? spec.workDir() : spec.submitDir())
+                .setSubmitHost(spec.submitHost())
                 .setTimeLimitSeconds(job.timeLimitSeconds())
                 .setAccount(job.controls().account())
                 .setQos(job.controls().qos())

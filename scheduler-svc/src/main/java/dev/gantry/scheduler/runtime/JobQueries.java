@@ -1,9 +1,9 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.Job;
-import dev.gantry.scheduler.access.Redaction;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
+import dev.gantry.scheduler.api.Redaction;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import java.time.InstantSource;

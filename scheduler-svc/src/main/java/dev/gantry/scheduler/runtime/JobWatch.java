@@ -2,9 +2,9 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.WatchJobsResponse;
-import dev.gantry.scheduler.access.Redaction;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
+import dev.gantry.scheduler.api.Redaction;
 import dev.gantry.scheduler.model.JobRecord;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;

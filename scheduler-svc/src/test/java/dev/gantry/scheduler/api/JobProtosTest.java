@@ -9,10 +9,10 @@ import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.scheduler.model.NodeSelection;
-import dev.gantry.scheduler.model.ResourceAsk;
 import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
+import dev.gantry.scheduler.model.ResourceAsk;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +45,7 @@ class JobProtosTest {
     void theStoredFormRoundTrips_everyResourceField() {
         NodeSelection selection = new NodeSelection(List.of(new GresSpec("gpu", "a100", 2), new GresSpec("mps", "", 10)),
                 true, "[rack1|rack2]&ib", List.of("n1", "n2"), List.of("n4"), true, true);
-        JobRecord pending = new JobRecord(8, Fixtures.aSpec().build(), "job8", "alice", 1000, 1000, List.of("debug"),
+        JobRecord pending = new JobRecord(8, Fixtures.aRequest().build(), "job8", "alice", 1000, 1000, List.of("debug"),
                 new ResourceAsk(2, 3, 4, 2, 0, 2, 512, selection), 3600, JobState.PENDING, false, "None", "debug",
                 List.of(), T0, null, null, T0, 0, 0, 100, JobControls.NONE, null, 0);
         JobRecord running = pending.toBuilder().state(JobState.RUNNING, T0).startTime(T0).allocation(List.of(
@@ -74,7 +74,7 @@ class JobProtosTest {
     void theStoredFormRoundTrips_everyControlAndTheSuspendedTime() {
         JobControls controls = new JobControls("physics", "high", 5, false, 2, JobControls.Hold.ADMIN,
                 T0.plusSeconds(600), "afterok:7", 40, 3, "0-9%2", 2, true);
-        JobRecord j = new JobRecord(43, Fixtures.aSpec().build(), "job43", "alice", 1000, 1000, List.of("debug"),
+        JobRecord j = new JobRecord(43, Fixtures.aRequest().build(), "job43", "alice", 1000, 1000, List.of("debug"),
                 new ResourceAsk(1, 1, 1, 1, 0), 3600, JobState.PENDING, false, "JobHeldAdmin", "debug", List.of(), T0,
                 null, null, T0, 0, 0, 0, controls, null, 75);
         assertEquals(j, JobProtos.fromProto(JobProtos.toProto(j)));

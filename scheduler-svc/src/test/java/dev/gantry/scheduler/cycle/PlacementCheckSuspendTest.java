@@ -48,7 +48,7 @@ class PlacementCheckSuspendTest {
     }
 
     private static JobRecord job(long id, String partition, int tasks, NodeSelection selection) {
-        return new JobRecord(id, Fixtures.aSpec().build(), "j", "alice", 1000, 1000, List.of(partition),
+        return new JobRecord(id, Fixtures.aRequest().build(), "j", "alice", 1000, 1000, List.of(partition),
                 new ResourceAsk(1, 1, tasks, 1, 0, 0, 0, selection), 60, JobState.PENDING, false,
                 PendingReason.NONE, partition, List.of(), T0, null, null, T0, 0, 0, 1, JobControls.NONE, null, 0);
     }

@@ -62,7 +62,7 @@ class PlacementCheckUserTest {
     }
 
     private static JobRecord job(long id, String user, boolean exclusiveUser, String partition) {
-        return new JobRecord(id, Fixtures.aSpec().setUser(user).setExclusiveUser(exclusiveUser).build(), "j", user, 1000,
+        return new JobRecord(id, Fixtures.aRequest().user(user).exclusiveUser(exclusiveUser).build(), "j", user, 1000,
                 1000, List.of(partition), new ResourceAsk(1, 1, 1, 1, 0, 0, 0, NodeSelection.NONE), 60, JobState.PENDING,
                 false, PendingReason.NONE, partition, List.of(), T0, null, null, T0, 0, 0, 1, JobControls.NONE, null, 0);
     }

@@ -21,6 +21,7 @@ import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.PendingReason;
@@ -210,8 +211,8 @@ class BackfillPreemptionRestartTest {
     }
 
     private static long submit(ControllerHarness h, int cpus) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(3600).setNtasks(cpus).setRequeue(true).build())
+        return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(3600).setNtasks(cpus).setRequeue(true).build()))
                 .join();
     }
 

@@ -9,6 +9,7 @@ import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -53,7 +54,7 @@ class JobControlsTest {
     }
 
     long submit(JobSpec.Builder s) {
-        return h.controller.submit(s.build()).join();
+        return h.controller.submit(JobRequests.fromProto(s.build())).join();
     }
 
     String refusal(JobSpec.Builder s) {

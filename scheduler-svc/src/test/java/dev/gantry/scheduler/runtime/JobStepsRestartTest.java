@@ -8,6 +8,7 @@ import dev.gantry.api.v1.CreateStepRequest;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.Step;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.Grpc;
@@ -143,8 +144,8 @@ class JobStepsRestartTest {
     }
 
     private long startOnTwoNodes() {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(2).build()).join();
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(2).build())).join();
         h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
                 List.of(new NodeShare("n1", 2, 100), new NodeShare("n2", 2, 100))))).join();
         return id;

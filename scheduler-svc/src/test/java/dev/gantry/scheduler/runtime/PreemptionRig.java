@@ -4,6 +4,7 @@ import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.SelectGrpc;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import io.grpc.BindableService;
 import io.grpc.Grpc;
@@ -38,9 +39,9 @@ final class PreemptionRig implements AutoCloseable {
 
     /** A requeueable two-CPU job of alice's in {@code partition}, with {@code gres}; its id. */
     long submit(String partition, String... gres) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+        return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).setNtasks(2)
-                .addAllGres(List.of(gres)).setRequeue(true).build()).join();
+                .addAllGres(List.of(gres)).setRequeue(true).build())).join();
     }
 
     /** A preemption pass of this controller's, which keeps its state between runs as the scheduling loop's does. */

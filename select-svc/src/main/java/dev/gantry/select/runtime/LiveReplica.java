@@ -62,7 +62,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
 
     @Override
     public void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
-        Replica rebuilt = Replica.fromSnapshot(epoch, revision, snapshot);
+        Replica rebuilt = ReplicaInputs.replica(epoch, revision, snapshot);
         lock.writeLock().lock();
         try {
             replica = rebuilt;
@@ -88,7 +88,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
             if (event.getEpoch().equals(replica.epoch()) && event.getRevision() <= replica.revision()) {
                 return;
             }
-            replica.apply(event);
+            ReplicaInputs.apply(replica, event);
             publish();
         } finally {
             lock.writeLock().unlock();
@@ -110,7 +110,7 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
                     break; // another epoch, or a gap: the stream brings the rest
                 }
                 if (event.getRevision() == replica.revision() + 1) {
-                    replica.apply(event);
+                    ReplicaInputs.apply(replica, event);
                     applied++;
                 }
             }
