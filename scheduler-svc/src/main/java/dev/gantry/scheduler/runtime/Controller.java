@@ -203,7 +203,8 @@ public final class Controller implements AutoCloseable {
         if (held.isEmpty()) {
             return in;
         }
-        return new MainPass.Input(in.candidates().stream().filter(j -> !held.contains(j.id())).toList(), in.reasons());
+        return new MainPass.Input(in.candidates().stream().filter(j -> !held.contains(j.id())).toList(),
+                in.pendingReasons());
     }
 
     /** The jobs passes leave alone for now (read on the controller thread); the preemption pass sets it. */
