@@ -15,7 +15,8 @@ class CorePurityTest {
 
     private static final String[] PURE = {
         "dev.gantry.common.hostlist..", "dev.gantry.common.units..", "dev.gantry.common.config..",
-        "dev.gantry.common.resources..", "dev.gantry.common.overlap..", "dev.gantry.common.auth.."
+        "dev.gantry.common.resources..", "dev.gantry.common.overlap..", "dev.gantry.common.auth..",
+        "dev.gantry.common.job.."
     };
 
     private static final JavaClasses CLASSES = new ClassFileImporter()

@@ -30,7 +30,8 @@ public final class JobQueries {
         this.onController = onController;
     }
 
-    private JobAnswers answers() {
+    /** Jobs as the API answers them now (WatchJobs makes one for each snapshot and each change). */
+    JobAnswers answers() {
         return new JobAnswers(accounting.preemptSettings(), evals, clock.instant());
     }
 

@@ -31,9 +31,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Builds and owns scheduler-svc's parts: config, database, writer, event log, controller, node tracker,
- * launcher and the scheduling loop; and the periodic housekeeping. Created at start-up (Micronaut @Context),
- * closed in reverse order at shutdown.
+ * Builds and owns scheduler-svc's parts: config, database, writer, event log, agent gateway, controller (which builds
+ * the launcher), node tracker, job watch, job steps and the scheduling loop; and the periodic housekeeping. Created at
+ * start-up (Micronaut @Context), closed in reverse order at shutdown.
  */
 @Context
 public final class SchedulerRuntime implements AutoCloseable {
@@ -80,14 +80,13 @@ public final class SchedulerRuntime implements AutoCloseable {
         Path priv = privateKey.isBlank() ? state.resolve("cred/cred.key") : Path.of(privateKey);
         Path pub = publicKey.isBlank() ? state.resolve("cred/cred.pub") : Path.of(publicKey);
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
-        JobLauncher launcher = new JobLauncher(agents, signer);
         this.store = new JdbcJobStore(database.dataSource());
-        this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, launcher,
-                InstantSource.system(), metrics);
+        this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, agents,
+                signer, InstantSource.system(), metrics);
         this.refusals = new RefusalMetrics(registry);
-        this.jobWatch = new JobWatch(controller,
+        this.jobWatch = controller.jobWatch(
                 FeedBudget.ofMegabytes(config.get(Keys.SLURMCTLD_PARAMETERS).watch().bufferMb()), refusals::streamDropped);
-        this.steps = new JobSteps(controller, store.loadSteps());
+        this.steps = controller.steps(store.loadSteps());
         this.nodes = controller.nodes;
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
         this.selectChannel = channels.open(selectAddress, Peer.SELECT, SelectClient.SERVICE_CONFIG);

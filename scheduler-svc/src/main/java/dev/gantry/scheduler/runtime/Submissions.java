@@ -2,6 +2,7 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.control.ArraySpec;
 import dev.gantry.scheduler.control.DependencyPolicy;
 import dev.gantry.scheduler.control.InvalidControlException;
@@ -11,7 +12,6 @@ import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.submit.SubmissionPolicy;
 import dev.gantry.scheduler.submit.SubmitTerms;
 import java.time.Instant;

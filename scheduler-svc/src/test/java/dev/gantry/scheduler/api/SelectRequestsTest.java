@@ -46,7 +46,7 @@ class SelectRequestsTest {
     private static JobRecord as(JobRecord j, String user, boolean exclusiveUser) {
         JobRequest request = j.request().toBuilder().user(user).exclusiveUser(exclusiveUser).build();
         return new JobRecord(j.id(), request, j.name(), user, j.uid(), j.gid(), j.partitions(), j.ask(), j.timeLimitSeconds(),
-                j.state(), j.completing(), j.reason(), j.partition(), j.allocation(), j.submitTime(), j.startTime(),
+                j.state(), j.completing(), j.pendingReason(), j.partition(), j.allocation(), j.submitTime(), j.startTime(),
                 j.endTime(), j.lastStateChange(), j.exitCode(), j.exitSignal(), j.priority(), j.controls(), j.forecast(),
                 j.suspendedSeconds());
     }

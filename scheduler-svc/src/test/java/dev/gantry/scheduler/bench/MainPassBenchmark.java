@@ -1,6 +1,7 @@
 package dev.gantry.scheduler.bench;
 
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.cycle.Eligibility;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.model.ClusterState;
@@ -8,7 +9,6 @@ import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,12 +1,12 @@
 package dev.gantry.scheduler.bench;
 
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import dev.gantry.scheduler.preempt.CandidateList;
 import dev.gantry.scheduler.preempt.NodeMemory;

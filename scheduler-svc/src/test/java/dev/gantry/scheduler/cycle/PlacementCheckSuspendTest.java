@@ -4,6 +4,7 @@ import static dev.gantry.scheduler.Fixtures.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.GresGrant;
@@ -13,7 +14,6 @@ import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,13 +2,13 @@ package dev.gantry.scheduler.preempt;
 
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -20,11 +20,11 @@ import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.common.config.BackfillSettings;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.store.Database;
 import dev.gantry.scheduler.store.JdbcJobStore;
 import dev.gantry.scheduler.store.JdbcStateStore;
@@ -75,7 +75,7 @@ class BackfillPreemptionRestartTest {
             if (!request.getStopAtFirstBlocked()) { // backfill over reservations: only the backfill job fits now
                 for (ResourceRequest j : request.getJobsList()) {
                     r.addPlacements(j.getJobId() == backfill ? onN1(j.getJobId(), 1)
-                            : Placement.newBuilder().setJobId(j.getJobId()).setReason(PendingReason.RESOURCES).build());
+                            : Placement.newBuilder().setJobId(j.getJobId()).setReason(PendingReason.RESOURCES.slurmName()).build());
                 }
             } // the main pass: nobody starts (omit_priority: no placement = Priority)
             if (request.hasPreemption()) {
@@ -90,7 +90,7 @@ class BackfillPreemptionRestartTest {
             EarliestStartsResponse.Builder r = EarliestStartsResponse.newBuilder().setTested(request.getJobsCount());
             for (ResourceRequest j : request.getJobsList()) {
                 Reservation.Builder res = Reservation.newBuilder().setJobId(j.getJobId()).setPartition("p")
-                        .setReason(PendingReason.RESOURCES);
+                        .setReason(PendingReason.RESOURCES.slurmName());
                 if (j.getJobId() == reserved) {
                     res.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_RESERVED)
                             .setStartTime(JobProtos.ts(reservationStart)).addNodes(NodeAllocation.newBuilder().setNode("n1"));
@@ -112,7 +112,7 @@ class BackfillPreemptionRestartTest {
                 boolean go = othersGone && id == reserved && q.getPreemptableList().contains(backfill);
                 r.addResults(go ? PreemptionPlacement.newBuilder().setPlacement(onN1(id, 2)).addVictims(backfill)
                         : PreemptionPlacement.newBuilder().setPlacement(Placement.newBuilder().setJobId(id)
-                                .setReason(PendingReason.RESOURCES)));
+                                .setReason(PendingReason.RESOURCES.slurmName())));
             }
             return r.build();
         }

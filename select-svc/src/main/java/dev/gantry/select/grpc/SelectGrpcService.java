@@ -110,7 +110,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
                 if (placement instanceof Placement.Start) {
                     started++;
                 } else if (request.getOmitPriority() && placement instanceof Placement.Pending p
-                        && p.reason() == dev.gantry.select.placement.PendingReason.PRIORITY) {
+                        && p.reason() == dev.gantry.common.job.PendingReason.PRIORITY) {
                     continue;
                 }
                 reply.addPlacements(ProtoMapping.toProto(placement, view));
