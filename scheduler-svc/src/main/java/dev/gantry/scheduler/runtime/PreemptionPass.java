@@ -5,6 +5,7 @@ import dev.gantry.api.v1.PlacePreemptingResponse;
 import dev.gantry.api.v1.PreemptionPlacement;
 import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.lifecycle.Decision;
@@ -51,7 +52,7 @@ final class PreemptionPass {
     /** Preemptors tried per pass: the planner's candidate search is per preemptor. */
     static final int MAX_PREEMPTORS = 20;
 
-    private final Controller controller;
+    private final PassContext passes;
     /** Rebuilt when the settings change (a QOS edited through the API); read and used on the controller thread. */
     private PreemptionPlanner planner;
     /**
@@ -71,13 +72,13 @@ final class PreemptionPass {
     /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
     private final BackfillPreemption backfilled;
 
-    PreemptionPass(Controller controller, BackfillPreemption backfilled) {
-        this.controller = controller;
+    PreemptionPass(PassContext passes, BackfillPreemption backfilled) {
+        this.passes = passes;
         this.backfilled = backfilled;
-        this.planner = new PreemptionPlanner(controller.accounting.preemptSettings());
-        this.suspending = new SuspendPreemption(controller.state, controller.applier, controller.gang, controller.metrics,
-                controller.clock, controller.events);
-        controller.setPreemptionHolds(this::heldBack);
+        this.planner = new PreemptionPlanner(passes.preemptSettings());
+        this.suspending = new SuspendPreemption(passes.state, passes.applier, passes.gang, passes.metrics,
+                passes.clock, passes.events);
+        passes.setPreemptionHolds(this::heldBack);
     }
 
     /** The requeued victims to keep out of the passes now (controller thread; see {@link #requeued}). */
@@ -85,7 +86,7 @@ final class PreemptionPass {
         if (requeued.isEmpty()) {
             return Set.of();
         }
-        ClusterState state = controller.state;
+        ClusterState state = passes.state;
         Set<Long> held = new HashSet<>();
         requeued.entrySet().removeIf(e -> {
             JobRecord preemptor = state.job(e.getKey());
@@ -123,9 +124,9 @@ final class PreemptionPass {
      * @param considered the jobs the main pass asks select-svc to place, in queue order
      */
     Asked ask(List<JobRecord> considered) {
-        ClusterState state = controller.state;
-        if (planner.settings() != controller.accounting.preemptSettings()) {
-            planner = new PreemptionPlanner(controller.accounting.preemptSettings());
+        ClusterState state = passes.state;
+        if (planner.settings() != passes.preemptSettings()) {
+            planner = new PreemptionPlanner(passes.preemptSettings());
         }
         outstanding.values().forEach(v -> v.entrySet().removeIf(e -> !stillEnding(state, e.getKey(), e.getValue())));
         outstanding.values().removeIf(Map::isEmpty);
@@ -133,7 +134,7 @@ final class PreemptionPass {
             JobRecord j = state.job(id);
             return j != null && j.state() == JobState.PENDING;
         });
-        Instant now = controller.clock.instant();
+        Instant now = passes.clock.instant();
         List<Long> backfillCandidates = backfilled == null ? List.of() : backfilled.candidates(state::job);
         VictimPool pool = null;
         List<JobRecord> preemptors = new ArrayList<>();
@@ -166,7 +167,7 @@ final class PreemptionPass {
                         .toList());
             }
             CandidateList candidates = planner.candidates(j, j.partition(), pool, now);
-            exempt.note(candidates, controller.metrics);
+            exempt.note(candidates, passes.metrics);
             if (candidates.order().isEmpty()) {
                 continue;
             }
@@ -191,37 +192,37 @@ final class PreemptionPass {
      */
     void answer(Asked asked, PlacePreemptingResponse answer) {
         List<JobRecord> preemptors = asked.preemptors;
-        Instant now = controller.clock.instant();
+        Instant now = passes.clock.instant();
         Map<String, NodeMemory> memory = new HashMap<>();
         Map<String, NodeGres> gres = new HashMap<>();
-        for (NodeRecord n : controller.state.nodes()) {
+        for (NodeRecord n : passes.state.nodes()) {
             memory.put(n.name(), new NodeMemory(n.name(), n.config().realMemoryMb(), n.allocMemoryMb()));
             if (!n.config().gres().isEmpty()) {
                 Map<String, Long> configured = new HashMap<>();
                 n.config().gres().forEach(g -> configured.merge(
                         new GresGrant(g.name(), g.type(), 0, List.of()).key(), g.count(), Long::sum));
-                gres.put(n.name(), new NodeGres(n.name(), configured, controller.state.gresInUse(n.name())));
+                gres.put(n.name(), new NodeGres(n.name(), configured, passes.state.gresInUse(n.name())));
             }
         }
         Set<Long> acted = new HashSet<>();
         for (int i = 0; i < answer.getResultsCount() && i < preemptors.size(); i++) {
             PreemptionPlacement r = answer.getResults(i);
-            JobRecord preemptor = controller.state.job(preemptors.get(i).id());
+            JobRecord preemptor = passes.state.job(preemptors.get(i).id());
             if (r.getNotTried() || preemptor == null || preemptor.state() != JobState.PENDING || !r.getPlacement().getStartNow()
                     || r.getVictimsCount() == 0 || !acted.add(preemptor.id())) {
                 continue;
             }
             List<NodeShare> placement = r.getPlacement().getNodesList().stream().map(JobProtos::share).toList();
             PreemptionPlan plan = asked.overBackfill.contains(i)
-                    ? backfilled.plan(preemptor.id(), r.getVictimsList(), controller.state::job)
+                    ? backfilled.plan(preemptor.id(), r.getVictimsList(), passes.state::job)
                     : planner.plan(preemptor, r.getPlacement().getPartition(), placement, r.getVictimsList(),
-                            controller.state::job, memory, gres, now);
+                            passes.state::job, memory, gres, now);
             switch (plan) {
                 case PreemptionPlan.Refused no -> {
                     LOG.info("job {} does not preempt: {}", preemptor.id(), no.reason());
-                    controller.metrics.preemptionRefused(no.why().name().toLowerCase(java.util.Locale.ROOT));
+                    passes.metrics.preemptionRefused(no.why().name().toLowerCase(java.util.Locale.ROOT));
                     if (no.why() == PreemptionPlan.Why.TOO_MANY_VICTIMS) {
-                        controller.applier.apply(Decision.of(preemptor.toBuilder().reason("PreemptMaxVictims").build()));
+                        passes.applier.apply(Decision.of(preemptor.toBuilder().pendingReason(PendingReason.PREEMPT_MAX_VICTIMS).build()));
                     }
                 }
                 case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now,
@@ -245,12 +246,12 @@ final class PreemptionPass {
         Map<Long, Escalation> escalated = new HashMap<>();
         go.escalations().forEach(e -> escalated.put(e.victimId(), e));
         for (VictimPlan v : go.victims()) {
-            JobRecord victim = controller.state.job(v.jobId());
+            JobRecord victim = passes.state.job(v.jobId());
             if (victim == null || !victim.state().holdsResources() || victim.completing()
                     || v.mode() == PreemptAction.SUSPEND) {
                 continue;
             }
-            controller.applier.apply(Preemption.victim(victim, v, escalated.get(v.jobId()), preemptor.id(), now));
+            passes.applier.apply(Preemption.victim(victim, v, escalated.get(v.jobId()), preemptor.id(), now));
             ids.put(v.jobId(), victim.startTime());
             if (v.mode() == PreemptAction.REQUEUE) {
                 requeued.computeIfAbsent(preemptor.id(), k -> new HashSet<>()).add(v.jobId());
@@ -258,7 +259,7 @@ final class PreemptionPass {
         }
         if (!ids.isEmpty()) {
             outstanding.put(preemptor.id(), ids);
-            controller.metrics.victims(ids.size());
+            passes.metrics.victims(ids.size());
         }
     }
 }

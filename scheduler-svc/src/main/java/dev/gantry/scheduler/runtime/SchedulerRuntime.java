@@ -92,7 +92,9 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.selectChannel = channels.open(selectAddress, Peer.SELECT, SelectClient.SERVICE_CONFIG);
         SchedulerParameters scheduler = config.get(Keys.SCHEDULER_PARAMETERS);
         BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE)) ? scheduler.backfill() : null;
-        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduler.schedIntervalSeconds() * 1000, backfill);
+        this.scheduling = new SchedulingLoop(controller.passes, selectChannel, scheduler.schedIntervalSeconds() * 1000,
+                backfill);
+        controller.setScheduleTrigger(scheduling::trigger);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
             controller.lifecycle.enforceTimeLimits();

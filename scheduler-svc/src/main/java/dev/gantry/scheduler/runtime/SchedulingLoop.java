@@ -5,6 +5,7 @@ import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.common.config.BackfillSettings;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
@@ -13,7 +14,6 @@ import dev.gantry.scheduler.lifecycle.Pending;
 import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.preempt.BackfillPreemption;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
@@ -38,7 +38,7 @@ public final class SchedulingLoop implements AutoCloseable {
     /** After a main pass, wait this many times its duration before the next (docs/benchmarks.md, "Submission throughput"). */
     private static final long PAUSE_PER_PASS = 4;
 
-    private final Controller controller;
+    private final PassContext passes;
     private final long intervalMillis;
     private final Semaphore wake = new Semaphore(0);
     private final Thread thread;
@@ -52,8 +52,8 @@ public final class SchedulingLoop implements AutoCloseable {
     /** How long the last main pass held the controller thread (its prepare and apply; not its wait for select-svc). */
     private long passControllerNanos;
 
-    public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis) {
-        this(controller, selectChannel, intervalMillis, null);
+    public SchedulingLoop(PassContext passes, ManagedChannel selectChannel, long intervalMillis) {
+        this(passes, selectChannel, intervalMillis, null);
     }
 
     /**
@@ -61,20 +61,19 @@ public final class SchedulingLoop implements AutoCloseable {
      *     the controller's PreemptType is not preempt/none, or backfill runs and a partition has
      *     BackfillPolicy=PREEMPT.
      */
-    public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
+    public SchedulingLoop(PassContext passes, ManagedChannel selectChannel, long intervalMillis,
             BackfillSettings backfill) {
-        this.controller = controller;
+        this.passes = passes;
         this.intervalMillis = intervalMillis;
         this.select = new SelectClient(selectChannel);
         // BackfillPolicy=PREEMPT needs backfill to start its jobs and the preemption pass to end them
         // the marks are stored with the jobs: index those the controller restored
-        BackfillPreemption preemptable = backfill != null && controller.backfillPreempts()
-                ? controller.call(() -> new BackfillPreemption(controller.state.jobs())).join() : null;
-        this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill, preemptable);
-        this.preemption = controller.accounting.preemptSettings().enabled() || preemptable != null
-                ? new PreemptionPass(controller, preemptable) : null;
+        BackfillPreemption preemptable = backfill != null && passes.backfillPreempts()
+                ? passes.call(() -> new BackfillPreemption(passes.state.jobs())).join() : null;
+        this.backfill = backfill == null ? null : new BackfillPass(passes, select, backfill, preemptable);
+        this.preemption = passes.preemptSettings().enabled() || preemptable != null
+                ? new PreemptionPass(passes, preemptable) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
-        controller.setScheduleTrigger(this::trigger);
         this.thread = Thread.ofPlatform().name("scheduler-main-pass").daemon(true).start(this::loop);
     }
 
@@ -127,19 +126,19 @@ public final class SchedulingLoop implements AutoCloseable {
     void pass() throws InterruptedException {
         long t0 = System.nanoTime();
         long[] held = {0};
-        Prepared prepared = controller.call(() -> {
+        Prepared prepared = passes.call(() -> {
             long begin = System.nanoTime();
-            MainPass.Input in = controller.passInput();
-            setReasons(in.reasons());
-            controller.schedEvals.mainPass(in.candidates(), controller.clock.instant(), id -> {
-                var j = controller.state.job(id);
+            MainPass.Input in = passes.queue();
+            setReasons(in.pendingReasons());
+            passes.schedEvals.mainPass(in.candidates(), passes.clock.instant(), id -> {
+                var j = passes.state.job(id);
                 return j != null && j.state() == dev.gantry.scheduler.model.JobState.PENDING;
             });
             Prepared p = null;
             if (!in.candidates().isEmpty()) {
-                PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
-                        .setMinRevision(controller.events.revision()).setStopAtFirstBlocked(true).setOmitPriority(true)
-                        .addAllChanges(select.changesSince(controller.events));
+                PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(passes.epoch())
+                        .setMinRevision(passes.events.revision()).setStopAtFirstBlocked(true).setOmitPriority(true)
+                        .addAllChanges(select.changesSince(passes.events));
                 PreemptionPass.Asked asked = preemption == null ? null : preemption.ask(in.candidates());
                 if (asked != null) {
                     request.setPreemption(asked.request());
@@ -158,7 +157,7 @@ public final class SchedulingLoop implements AutoCloseable {
         if (plan == null) {
             return;
         }
-        controller.run(() -> {
+        passes.run(() -> {
             long begin = System.nanoTime();
             apply(plan, candidates);
             if (prepared.preempting != null) {
@@ -167,7 +166,7 @@ public final class SchedulingLoop implements AutoCloseable {
             held[0] += System.nanoTime() - begin;
         }).join();
         passControllerNanos = held[0];
-        controller.metrics.mainPass(System.nanoTime() - t0);
+        passes.metrics.mainPass(System.nanoTime() - t0);
     }
 
     /**
@@ -199,35 +198,35 @@ public final class SchedulingLoop implements AutoCloseable {
      * without a placement waits for Priority (omit_priority).
      */
     private void apply(PlanResponse plan, List<JobRecord> candidates) {
-        Map<Long, String> reasons = new HashMap<>();
+        Map<Long, PendingReason> reasons = new HashMap<>();
         java.util.Set<Long> answered = new java.util.HashSet<>();
         boolean retry = false;
-        long checkedAt = controller.events.revision();
+        long checkedAt = passes.events.revision();
         for (Placement p : plan.getPlacementsList()) {
             answered.add(p.getJobId());
-            JobRecord job = controller.state.job(p.getJobId());
+            JobRecord job = passes.state.job(p.getJobId());
             if (job == null) {
                 continue;
             }
             if (!p.getStartNow()) {
-                reasons.put(job.id(), p.getReason().isEmpty() ? PendingReason.RESOURCES : p.getReason());
+                reasons.put(job.id(), Pending.ofAnswer(p.getReason()));
                 continue;
             }
             List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
-            var problem = PlacementCheck.check(controller.state, job, p.getPartition(), shares);
+            var problem = PlacementCheck.check(passes.state, job, p.getPartition(), shares);
             if (problem.isPresent()) {
                 reasons.put(job.id(), PendingReason.RESOURCES);
                 if (PlacementRefusal.of(plan.getRevision(), checkedAt) == PlacementRefusal.DISAGREEMENT) {
                     LOG.warn("placement of job {} proposed at revision {} refused: {} (select-svc and the controller "
                             + "disagree; the job waits for the next pass)", job.id(), plan.getRevision(), problem.get());
-                    controller.metrics.placementDisagreement("main");
+                    passes.metrics.placementDisagreement("main");
                 } else {
                     LOG.debug("placement of job {} refused: {}", job.id(), problem.get());
                     retry = true;
                 }
                 continue;
             }
-            controller.start(job, Start.Placement.of(p.getPartition(), shares));
+            passes.start(job, Start.Placement.of(p.getPartition(), shares));
         }
         setReasons(reasons);
         for (JobRecord seen : candidates) {
@@ -240,12 +239,12 @@ public final class SchedulingLoop implements AutoCloseable {
         }
     }
 
-    private void setReasons(Map<Long, String> reasons) {
+    private void setReasons(Map<Long, PendingReason> reasons) {
         reasons.forEach(this::setReason);
     }
 
-    private void setReason(long id, String reason) {
-        controller.applier.apply(Pending.reason(controller.state.job(id), reason));
+    private void setReason(long id, PendingReason reason) {
+        passes.applier.apply(Pending.reason(passes.state.job(id), reason));
     }
 
     @Override

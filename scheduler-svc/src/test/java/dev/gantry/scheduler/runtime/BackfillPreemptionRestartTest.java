@@ -202,8 +202,10 @@ class BackfillPreemptionRestartTest {
     }
 
     private SchedulingLoop loop(ControllerHarness h) {
-        return new SchedulingLoop(h.controller, selectChannel, 50,
+        SchedulingLoop loop = new SchedulingLoop(h.controller.passes, selectChannel, 50,
                 BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        h.controller.setScheduleTrigger(loop::trigger);
+        return loop;
     }
 
     private void register(ControllerHarness h) {

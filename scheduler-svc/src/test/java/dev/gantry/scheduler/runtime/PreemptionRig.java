@@ -46,7 +46,7 @@ final class PreemptionRig implements AutoCloseable {
 
     /** A preemption pass of this controller's, which keeps its state between runs as the scheduling loop's does. */
     PreemptionPass pass() {
-        return new PreemptionPass(h.controller, null);
+        return new PreemptionPass(h.controller.passes, null);
     }
 
     /**

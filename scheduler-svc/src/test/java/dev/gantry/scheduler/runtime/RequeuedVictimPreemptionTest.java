@@ -105,14 +105,14 @@ class RequeuedVictimPreemptionTest {
         assertEquals(JobState.PENDING, h.job(first).state());
         assertFalse(h.job(first).completing());
         assertEquals(java.util.Set.of(first, second), h.controller.call(pass::heldBack).join());
-        assertFalse(h.controller.call(() -> h.controller.passInput().candidates().stream().map(JobRecord::id).toList())
+        assertFalse(h.controller.call(() -> h.controller.passes.queue().candidates().stream().map(JobRecord::id).toList())
                 .join().contains(first), "a pass does not start it on the node its preemptor waits for");
 
         // the second is gone too: the preemptor no longer waits for anything, and the first is free to be placed
         h.controller.call(() -> h.controller.applier.apply(JobEnding.backInQueue(h.controller.state.job(second), h.now.get()))).join();
 
         assertEquals(java.util.Set.of(), h.controller.call(pass::heldBack).join());
-        assertTrue(h.controller.call(() -> h.controller.passInput().candidates().stream().map(JobRecord::id).toList())
+        assertTrue(h.controller.call(() -> h.controller.passes.queue().candidates().stream().map(JobRecord::id).toList())
                 .join().containsAll(List.of(hi, first, second)));
     }
 
