@@ -26,20 +26,7 @@ public final class MainPass {
      * @param candidates pending jobs to place, in queue order
      * @param pendingReasons jobs left out now, with their pending reason, in queue order
      */
-    public record Input(List<JobRecord> candidates, Map<Long, PendingReason> pendingReasons) {
-
-        /**
-         * {@link #pendingReasons} by name, in the same order.
-         *
-         * @deprecated for SchedulingLoop until it takes {@link #pendingReasons}
-         */
-        @Deprecated
-        public Map<Long, String> reasons() {
-            Map<Long, String> named = new LinkedHashMap<>();
-            pendingReasons.forEach((id, r) -> named.put(id, r.slurmName()));
-            return named;
-        }
-    }
+    public record Input(List<JobRecord> candidates, Map<Long, PendingReason> pendingReasons) {}
 
     /** Every pending job considered, none limited (the walking skeleton's pass). */
     public static Input prepare(ClusterState state) {

@@ -33,28 +33,6 @@ public final class Pending {
     }
 
     /**
-     * {@link #reason(JobRecord, PendingReason)} with the reason by its name, as select-svc's answers give it; Resources
-     * when no reason has that name (select-svc names only reasons of the shared enum, so only another version could).
-     *
-     * @deprecated for SchedulingLoop until it parses select-svc's answer itself, with {@link #ofAnswer}
-     */
-    @Deprecated
-    public static Decision reason(JobRecord j, String slurmName) {
-        return reason(j, ofAnswer(slurmName));
-    }
-
-    /**
-     * {@link #forecast(JobRecord, Forecast, PendingReason)} with the reason by its name, as for
-     * {@link #reason(JobRecord, String)}.
-     *
-     * @deprecated for BackfillPass until it parses select-svc's answer itself, with {@link #ofAnswer}
-     */
-    @Deprecated
-    public static Decision forecast(JobRecord j, Forecast f, String slurmName) {
-        return forecast(j, f, ofAnswer(slurmName));
-    }
-
-    /**
      * A pending reason as select-svc's answers name it: the reason of that name; Resources for an empty name
      * (select-svc could not place the job and gave no reason) or one no reason has (another version's).
      */

@@ -196,18 +196,6 @@ public record JobRecord(
         public Builder pendingReason(PendingReason v) { pendingReason = v; return this; }
         public Builder endNote(String v) { endNote = v; return this; }
 
-        /**
-         * The pending reason named {@code slurmName}.
-         *
-         * @throws IllegalArgumentException when no pending reason has that name
-         * @deprecated for PreemptionPass until it names the reason: use {@link #pendingReason} (or {@link #endNote} for
-         *     why a job ended)
-         */
-        @Deprecated
-        public Builder reason(String slurmName) {
-            return pendingReason(PendingReason.ofSlurmName(slurmName).orElseThrow(
-                    () -> new IllegalArgumentException("no pending reason is named " + slurmName)));
-        }
 
         public Builder partition(String v) { partition = v; return this; }
         public Builder allocation(List<NodeShare> v) { allocation = v; return this; }

@@ -3,11 +3,8 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.credential.CredentialSigner;
-import dev.gantry.scheduler.cycle.Eligibility;
-import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.lifecycle.Admission;
 import dev.gantry.scheduler.lifecycle.Decision;
-import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobRequest;
@@ -16,10 +13,8 @@ import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.StateStore;
 import dev.gantry.scheduler.store.StoreException;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -52,7 +47,6 @@ public final class Controller implements AutoCloseable {
     final Priorities priorities;
     /** The QOS in force: the config's, as edited through UpdateQos (controller thread). */
     final QosTable qos;
-    private final ClusterConfig config;
     /** Where each job that holds resources may still have processes (COMPLETING until every node's part is gone). */
     final CompletingJobs completing;
     /** What a job id names: the job, or an array's tasks (controller thread). */
@@ -77,10 +71,11 @@ public final class Controller implements AutoCloseable {
     public final GangSlices gang;
     /** scontrol suspend and resume. */
     public final ManualSuspension suspension;
+    /** What the scheduling passes use of it. */
+    final PassContext passes;
     private final ExecutorService thread;
     /** The controller thread as an executor: each task is followed by the flush of the events it published. */
     private final Executor loop;
-    private volatile Supplier<Set<Long>> preemptionHolds = Set::of;
     private volatile Runnable scheduleTrigger = () -> {};
 
     /**
@@ -91,7 +86,6 @@ public final class Controller implements AutoCloseable {
     public Controller(ClusterConfig config, JobStore store, StateStore stateStore, GroupCommitWriter writer,
             EventLog events, AgentGateway agents, CredentialSigner signer, InstantSource clock, SchedulerMetrics metrics)
             throws StoreException {
-        this.config = config;
         this.state = new ClusterState(config);
         this.completing = new CompletingJobs(state);
         this.index = new JobIndex(state);
@@ -138,6 +132,8 @@ public final class Controller implements AutoCloseable {
         this.suspension = new ManualSuspension(config, state, commands, applier, clock);
         this.nodes = new NodeTracker(config, state, completing, launcher, applier, events, clock, loop, this::trigger);
         this.gang = new GangSlices(state, events, applier, accounting, metrics, clock, loop, this::trigger);
+        this.passes = new PassContext(config, state, events, applier, clock, metrics, schedEvals, accounting, qos,
+                dependencies, gang, loop, this::trigger);
         LOG.info("loaded {} job(s); next job id {}", loaded.size(), submissions.nextJobId());
     }
 
@@ -189,40 +185,6 @@ public final class Controller implements AutoCloseable {
         return call(() -> submissions.accept(request, clock.instant()))
                 .thenCompose(jobs -> CompletableFuture.allOf(jobs.stream().map(writer::write).toArray(CompletableFuture[]::new))
                         .thenApplyAsync(v -> submissions.queued(jobs), loop));
-    }
-
-    /**
-     * What a main or backfill pass considers (controller thread): {@link MainPass#prepare}, less the requeued
-     * preemption victims held back while their preemptor waits for its other victims ({@link #setPreemptionHolds}).
-     */
-    MainPass.Input passInput() {
-        Instant now = clock.instant();
-        MainPass.Input in = MainPass.prepare(state, new Eligibility(now,
-                state.jobs().stream().filter(ClusterState::holds).toList(), qos.all(), dependencies.check(now)));
-        Set<Long> held = preemptionHolds.get();
-        if (held.isEmpty()) {
-            return in;
-        }
-        return new MainPass.Input(in.candidates().stream().filter(j -> !held.contains(j.id())).toList(),
-                in.pendingReasons());
-    }
-
-    /** The jobs passes leave alone for now (read on the controller thread); the preemption pass sets it. */
-    void setPreemptionHolds(Supplier<Set<Long>> holds) {
-        this.preemptionHolds = holds;
-    }
-
-    /** Whether some partition has BackfillPolicy=PREEMPT (the preemption pass then runs whatever PreemptType says). */
-    boolean backfillPreempts() {
-        return dev.gantry.scheduler.preempt.BackfillPreemption.anyIn(config.partitions());
-    }
-
-    /**
-     * Starts a pending job on a checked placement (controller thread; {@link Start}): the launch is prepared before
-     * anything is sent, and the write queued after ({@link LifecycleApplier}).
-     */
-    void start(JobRecord job, Start.Placement placement) {
-        applier.apply(Start.start(job, placement, gang::startsSuspended, List.of(), clock.instant()));
     }
 
     public String epoch() {

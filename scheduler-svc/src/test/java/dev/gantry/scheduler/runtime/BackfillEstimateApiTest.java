@@ -131,7 +131,8 @@ class BackfillEstimateApiTest {
         assertEquals(submitted, JobProtos.instant(before.getLastSchedEval()), "no pass yet: its submission");
         assertEquals(false, before.getSchedByBackfill());
 
-        loop = new SchedulingLoop(h.controller, selectChannel, 60_000, BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        loop = new SchedulingLoop(h.controller.passes, selectChannel, 60_000, BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        h.controller.setScheduleTrigger(loop::trigger);
         await("backfill starts the small job", () -> job(select.small).getState() == JobState.JOB_STATE_RUNNING);
         // the start wakes a main pass, which clears the backfill mark (as Slurm's does); the next backfill pass sets it
         await("a backfill pass is the last to estimate the wide job", () -> job(select.wide).getSchedInLastBackfill());

@@ -59,7 +59,7 @@ class BackfillPreemptionRestartTest {
 
     /**
      * select-svc as the scenario needs it: the reserved job waits for a reservation at {@code reservationStart},
-     * backfill's plain Plan starts the backfill job now, and PlacePreempting places the reserved job over the backfill
+     * backfill's plain Plan starts the backfill job now, and the main pass's Plan places the reserved job over the backfill
      * job once {@code othersGone} (the resources its reservation waits for besides the backfill job's are free).
      */
     static final class ScriptedSelect extends SelectGrpc.SelectImplBase {
@@ -78,6 +78,9 @@ class BackfillPreemptionRestartTest {
                             : Placement.newBuilder().setJobId(j.getJobId()).setReason(PendingReason.RESOURCES.slurmName()).build());
                 }
             } // the main pass: nobody starts (omit_priority: no placement = Priority)
+            if (request.hasPreemption()) {
+                r.setPreemption(preempt(request.getPreemption()));
+            }
             out.onNext(r.build());
             out.onCompleted();
         }
@@ -100,8 +103,8 @@ class BackfillPreemptionRestartTest {
             out.onCompleted();
         }
 
-        @Override
-        public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> out) {
+        /** The main pass's preemption part (nobody starts in its placements, so every query is tried). */
+        private PlacePreemptingResponse preempt(PlacePreemptingRequest request) {
             preemptQueries.add(request);
             PlacePreemptingResponse.Builder r = PlacePreemptingResponse.newBuilder();
             for (PreemptionQuery q : request.getQueriesList()) {
@@ -111,8 +114,7 @@ class BackfillPreemptionRestartTest {
                         : PreemptionPlacement.newBuilder().setPlacement(Placement.newBuilder().setJobId(id)
                                 .setReason(PendingReason.RESOURCES.slurmName())));
             }
-            out.onNext(r.build());
-            out.onCompleted();
+            return r.build();
         }
 
         private static Placement onN1(long job, int cpus) {
@@ -200,8 +202,10 @@ class BackfillPreemptionRestartTest {
     }
 
     private SchedulingLoop loop(ControllerHarness h) {
-        return new SchedulingLoop(h.controller, selectChannel, 50,
+        SchedulingLoop loop = new SchedulingLoop(h.controller.passes, selectChannel, 50,
                 BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        h.controller.setScheduleTrigger(loop::trigger);
+        return loop;
     }
 
     private void register(ControllerHarness h) {

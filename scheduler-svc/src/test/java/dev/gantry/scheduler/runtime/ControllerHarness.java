@@ -125,7 +125,7 @@ final class ControllerHarness implements AutoCloseable {
 
     /** One main pass's first half: the candidates' ids, and the reasons of the rest. */
     MainPass.Input prepare() {
-        return controller.call(controller::passInput).join();
+        return controller.call(controller.passes::queue).join();
     }
 
     List<Long> candidates() {

@@ -64,7 +64,7 @@ class GangDecisionChecksTest {
         long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build())).join();
         h.controller.call(() -> {
-            h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of(partition,
+            h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of(partition,
                     List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of()))));
             return null;
         }).join();

@@ -146,7 +146,7 @@ class JobStepsRestartTest {
     private long startOnTwoNodes() {
         long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(2).build())).join();
-        h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+        h.controller.run(() -> h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
                 List.of(new NodeShare("n1", 2, 100), new NodeShare("n2", 2, 100))))).join();
         return id;
     }

@@ -89,7 +89,7 @@ class MultiNodeControlTest {
 
     private long startOnThreeNodes() {
         long id = h.controller.submit(JobRequests.fromProto(spec(3))).join();
-        h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+        h.controller.run(() -> h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
                 NODES.stream().map(n -> new NodeShare(n, 4, 100)).toList()))).join();
         await("the launch", () -> agents.get(0).launches.size() == 1);
         return id;

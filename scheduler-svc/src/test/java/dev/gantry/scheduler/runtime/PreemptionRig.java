@@ -1,7 +1,11 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.api.v1.PlanRequest;
+import dev.gantry.api.v1.PlanResponse;
+import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.scheduler.api.JobRequests;
+import dev.gantry.scheduler.model.JobRecord;
 import io.grpc.BindableService;
 import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
@@ -42,7 +46,21 @@ final class PreemptionRig implements AutoCloseable {
 
     /** A preemption pass of this controller's, which keeps its state between runs as the scheduling loop's does. */
     PreemptionPass pass() {
-        return new PreemptionPass(h.controller, new SelectClient(selectChannel), null);
+        return new PreemptionPass(h.controller.passes, null);
+    }
+
+    /**
+     * What a main pass does for preemption, with {@code considered} as its queue: asks on the controller thread, sends
+     * the question in a Plan call, and carries out the answer on the controller thread.
+     */
+    void preempt(PreemptionPass pass, List<JobRecord> considered) {
+        PreemptionPass.Asked asked = h.controller.call(() -> pass.ask(considered)).join();
+        if (asked == null) {
+            return;
+        }
+        PlanResponse answer = SelectGrpc.newBlockingStub(selectChannel).plan(PlanRequest.newBuilder()
+                .setEpoch(h.controller.epoch()).setPreemption(asked.request()).build());
+        h.controller.run(() -> pass.answer(asked, answer.getPreemption())).join();
     }
 
     @Override

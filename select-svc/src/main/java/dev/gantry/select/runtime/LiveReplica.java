@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -32,7 +33,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 public final class LiveReplica implements ClusterEventListener, ReplicaSource {
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LiveReplica.class);
+
     private final Counter eventsApplied;
+    private final Counter eventsCarried;
     // Guarded by lock.
     private Replica replica;
     private boolean live;
@@ -46,6 +50,9 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
     public LiveReplica(MeterRegistry registry) {
         this.eventsApplied = Counter.builder("gantry.select.events.applied")
                 .description("Cluster events applied to the replica (snapshots not included)")
+                .register(registry);
+        this.eventsCarried = Counter.builder("gantry.select.events.carried")
+                .description("Cluster changes applied to the replica from a request's changes, ahead of the event stream")
                 .register(registry);
         Gauge.builder("gantry.select.replica.revision", this, r -> r.revision)
                 .description("Revision of the last event applied to the replica").register(registry);
@@ -67,13 +74,19 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         notifyWaiters();
     }
 
-    /** Applies one change; throws (and the follower resyncs) if it does not follow the replica's revision. */
+    /**
+     * Applies one change from the stream; skips it when a request already brought it ({@link #catchUp}); throws (and
+     * the follower resyncs) if it does not follow the replica's revision.
+     */
     @Override
     public void onEvent(ClusterEvent event) {
         lock.writeLock().lock();
         try {
             if (replica == null) {
                 throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
+            }
+            if (event.getEpoch().equals(replica.epoch()) && event.getRevision() <= replica.revision()) {
+                return;
             }
             ReplicaInputs.apply(replica, event);
             publish();
@@ -82,6 +95,37 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         }
         notifyWaiters();
         eventsApplied.increment();
+    }
+
+    @Override
+    public void catchUp(String wantedEpoch, List<ClusterEvent> changes) {
+        int applied = 0;
+        lock.writeLock().lock();
+        try {
+            if (!live || replica == null || !replica.epoch().equals(wantedEpoch)) {
+                return;
+            }
+            for (ClusterEvent event : changes) {
+                if (!event.getEpoch().equals(wantedEpoch) || event.getRevision() > replica.revision() + 1) {
+                    break; // another epoch, or a gap: the stream brings the rest
+                }
+                if (event.getRevision() == replica.revision() + 1) {
+                    ReplicaInputs.apply(replica, event);
+                    applied++;
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.warn("a request's change does not apply to the replica ({}); waiting for the event stream", e.getMessage());
+        } finally {
+            if (applied > 0) {
+                publish();
+            }
+            lock.writeLock().unlock();
+        }
+        if (applied > 0) {
+            notifyWaiters();
+            eventsCarried.increment(applied);
+        }
     }
 
     @Override
