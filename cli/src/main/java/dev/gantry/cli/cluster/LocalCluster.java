@@ -73,7 +73,7 @@ final class LocalCluster {
      *     which {@code controller-ca.crt} beside {@code controller.addr} lets the commands verify)
      */
     int up(ClusterConfig config, Duration timeout, boolean publicTls) throws IOException, InterruptedException {
-        var existing = ClusterState.load(runDir);
+        var existing = StartedCluster.load(runDir);
         if (existing.isPresent() && existing.get().services().stream().anyMatch(s -> alive(s.pid()))) {
             err.println("gantry: a cluster is already running from " + runDir + " (run: bin/gantry down)");
             return 1;
@@ -156,7 +156,7 @@ final class LocalCluster {
         dev.gantry.common.credential.CredentialKeys.createIfMissing(authKey, authPublicKey);
         PrivateFiles.restrict(authKey);
 
-        List<ClusterState.Service> started = new ArrayList<>();
+        List<StartedCluster.Service> started = new ArrayList<>();
         // the services reach scheduler-svc (event stream, GangControl, AgentHub) on its internal port
         Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS",
                 "127.0.0.1:" + internalPorts.get("scheduler"), "GANTRY_TLS_CA", tls.caCertificate().toString());
@@ -208,9 +208,9 @@ final class LocalCluster {
                         // when four agents share a small host (docs/benchmarks.md, "Trivial jobs across 4 local agents")
                         ports.pick(), a, logs, List.of("-Xmx256m", "-XX:TieredStopAtLevel=1")));
             }
-            new ClusterState(controller, started).save(runDir);
+            new StartedCluster(controller, started).save(runDir);
             Instant deadline = Instant.now().plus(timeout);
-            for (ClusterState.Service s : started) {
+            for (StartedCluster.Service s : started) {
                 String problem = awaitHealthy(s, deadline);
                 if (problem != null) {
                     err.println("gantry: " + s.name() + " did not start: " + problem);
@@ -260,7 +260,7 @@ final class LocalCluster {
         return env;
     }
 
-    private ClusterState.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
+    private StartedCluster.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
             List<String> jvmOptions) throws IOException {
         Path log = logs.resolve(name + ".log");
         List<String> cmd = new ArrayList<>();
@@ -280,11 +280,11 @@ final class LocalCluster {
         Map<String, String> all = new java.util.TreeMap<>(env);
         all.put("GANTRY_GRPC_PORT", Integer.toString(grpcPort));
         all.put("GANTRY_HTTP_PORT", Integer.toString(httpPort));
-        var service = new ClusterState.Service(name, 0, grpcPort, httpPort, log, cmd, all);
+        var service = new StartedCluster.Service(name, 0, grpcPort, httpPort, log, cmd, all);
         return service.withPid(launch(service));
     }
 
-    private static long launch(ClusterState.Service s) throws IOException {
+    private static long launch(StartedCluster.Service s) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(s.command()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(s.log().toFile()));
         pb.environment().putAll(s.environment());
@@ -293,12 +293,12 @@ final class LocalCluster {
 
     /** Stops one service and starts it again with the same ports and settings; returns the exit status. */
     int restart(String name, Duration timeout) throws IOException, InterruptedException {
-        var loaded = ClusterState.load(runDir);
+        var loaded = StartedCluster.load(runDir);
         if (loaded.isEmpty()) {
             err.println("gantry: no cluster in " + runDir);
             return 1;
         }
-        List<ClusterState.Service> services = new ArrayList<>(loaded.get().services());
+        List<StartedCluster.Service> services = new ArrayList<>(loaded.get().services());
         int i = -1;
         for (int k = 0; k < services.size(); k++) {
             if (services.get(k).name().equals(name)) {
@@ -307,14 +307,14 @@ final class LocalCluster {
         }
         if (i < 0) {
             err.println("gantry: no service named " + name + " (services: "
-                    + String.join(", ", services.stream().map(ClusterState.Service::name).toList()) + ")");
+                    + String.join(", ", services.stream().map(StartedCluster.Service::name).toList()) + ")");
             return 1;
         }
-        ClusterState.Service old = services.get(i);
+        StartedCluster.Service old = services.get(i);
         stop(List.of(old), Duration.ofSeconds(30));
-        ClusterState.Service fresh = old.withPid(launch(old));
+        StartedCluster.Service fresh = old.withPid(launch(old));
         services.set(i, fresh);
-        new ClusterState(loaded.get().controller(), services).save(runDir);
+        new StartedCluster(loaded.get().controller(), services).save(runDir);
         String problem = awaitHealthy(fresh, Instant.now().plus(timeout));
         if (problem != null) {
             err.println("gantry: " + name + " did not come back: " + problem);
@@ -325,7 +325,7 @@ final class LocalCluster {
     }
 
     /** Null once the service answers SERVING, else why not. */
-    private String awaitHealthy(ClusterState.Service s, Instant deadline) throws InterruptedException {
+    private String awaitHealthy(StartedCluster.Service s, Instant deadline) throws InterruptedException {
         ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
         try {
             String last = "no answer";
@@ -416,7 +416,7 @@ final class LocalCluster {
     }
 
     /** The CA of a service's public TLS (the cluster CA, when scheduler-svc serves its client API over TLS). */
-    private static Optional<Path> publicCa(ClusterState.Service s) {
+    private static Optional<Path> publicCa(StartedCluster.Service s) {
         return s.environment().containsKey("GANTRY_PUBLIC_TLS_CERT") ? Optional.of(Path.of(s.environment().get("GANTRY_TLS_CA")))
                 : Optional.empty();
     }
@@ -495,12 +495,12 @@ final class LocalCluster {
 
     /** Stops the cluster; returns the exit status. */
     int down(Duration timeout) throws IOException, InterruptedException {
-        var loaded = ClusterState.load(runDir);
+        var loaded = StartedCluster.load(runDir);
         if (loaded.isEmpty()) {
             err.println("gantry: no cluster in " + runDir);
             return 1;
         }
-        ClusterState cs = loaded.get();
+        StartedCluster cs = loaded.get();
         cancelJobs(cs.controller(), cs.services().stream().filter(s -> s.name().equals("scheduler")).findFirst()
                 .flatMap(LocalCluster::publicCa));
         stop(cs.services(), timeout);
@@ -512,7 +512,7 @@ final class LocalCluster {
                 err.println("gantry: warning: cannot remove the agents' spool " + agentSpool(runDir) + ": " + e.getMessage());
             }
         }
-        Files.deleteIfExists(runDir.resolve(ClusterState.FILE));
+        Files.deleteIfExists(runDir.resolve(StartedCluster.FILE));
         Files.deleteIfExists(runDir.resolve("controller.addr"));
         Files.deleteIfExists(runDir.resolve(ControllerChannels.CA_FILE));
         out.println("gantry: stopped " + cs.services().size() + " processes; state and logs are kept in " + runDir);
@@ -557,15 +557,15 @@ final class LocalCluster {
         }
     }
 
-    private void stop(List<ClusterState.Service> services, Duration timeout) throws InterruptedException {
+    private void stop(List<StartedCluster.Service> services, Duration timeout) throws InterruptedException {
         // Agents first (they stop taking launches), the controller last (it owns the state).
-        List<ClusterState.Service> order = new ArrayList<>(services);
+        List<StartedCluster.Service> order = new ArrayList<>(services);
         java.util.Collections.reverse(order);
-        for (ClusterState.Service s : order) {
+        for (StartedCluster.Service s : order) {
             ProcessHandle.of(s.pid()).ifPresent(ProcessHandle::destroy);
         }
         Instant deadline = Instant.now().plus(timeout);
-        for (ClusterState.Service s : order) {
+        for (StartedCluster.Service s : order) {
             var h = ProcessHandle.of(s.pid());
             while (h.isPresent() && h.get().isAlive() && Instant.now().isBefore(deadline)) {
                 Thread.sleep(100);
@@ -576,14 +576,14 @@ final class LocalCluster {
 
     /** Prints what runs; returns 0 when everything answers, 1 when something does not, 3 when there is no cluster. */
     int status() throws IOException, InterruptedException {
-        var loaded = ClusterState.load(runDir);
+        var loaded = StartedCluster.load(runDir);
         if (loaded.isEmpty()) {
             out.println("gantry: no cluster running from " + runDir);
             return 3;
         }
         int bad = 0;
         out.printf("%-14s %8s %-18s %-22s %s%n", "SERVICE", "PID", "STATE", "GRPC", "METRICS");
-        for (ClusterState.Service s : loaded.get().services()) {
+        for (StartedCluster.Service s : loaded.get().services()) {
             String st;
             if (!alive(s.pid())) {
                 st = "exited";
@@ -626,12 +626,12 @@ final class LocalCluster {
         }
     }
 
-    private void printSummary(ClusterConfig config, List<ClusterState.Service> started, String controller, boolean publicTls) {
+    private void printSummary(ClusterConfig config, List<StartedCluster.Service> started, String controller, boolean publicTls) {
         out.println("Gantry local cluster '" + config.get(Keys.CLUSTER_NAME) + "' is up: " + config.nodes().size()
                 + " node(s), " + config.partitions().size() + " partition(s).");
         out.println();
         out.printf("  %-14s %8s  %-21s %-21s %s%n", "SERVICE", "PID", "GRPC", "INTERNAL (mTLS)", "METRICS");
-        for (ClusterState.Service s : started) {
+        for (StartedCluster.Service s : started) {
             out.printf("  %-14s %8d  %-21s %-21s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), s.grpcAddress(),
                     "127.0.0.1:" + s.environment().getOrDefault("GANTRY_INTERNAL_PORT", "-"), s.httpPort());
         }

@@ -133,7 +133,7 @@ public final class SbatchCommand extends SlurmCommand {
             }
             context.out().flush();
             try {
-                return JobCompletion.await(session, id);
+                return JobWait.await(session, id);
             } catch (StatusRuntimeException e) {
                 return error("Job " + id + " wait failed: " + ControllerFailure.describe(e));
             } catch (InterruptedException e) {

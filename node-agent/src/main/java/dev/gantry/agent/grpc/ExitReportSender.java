@@ -2,7 +2,7 @@ package dev.gantry.agent.grpc;
 
 import com.google.common.util.concurrent.ListenableFuture;
 import com.google.protobuf.Timestamp;
-import dev.gantry.agent.job.JobExit;
+import dev.gantry.agent.job.ExitReport;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.process.ExitJournal;
 import dev.gantry.agent.process.ExitSink;
@@ -48,7 +48,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
     private final Backoff backoff;
     private final Duration callDeadline;
     private final ExitJournal journal;
-    private final Deque<JobExit> queue = new ArrayDeque<>();
+    private final Deque<ExitReport> queue = new ArrayDeque<>();
     private boolean draining;
     private boolean closed;
     private int failures;
@@ -67,7 +67,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         this.backoff = backoff;
         this.callDeadline = callDeadline;
         this.journal = journal;
-        List<JobExit> earlier = journal.unacknowledged();
+        List<ExitReport> earlier = journal.unacknowledged();
         if (!earlier.isEmpty()) {
             LOG.info("{}: re-sending {} job exit report(s) not acknowledged before the agent restarted", nodeName, earlier.size());
             synchronized (this) {
@@ -79,12 +79,12 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
     }
 
     @Override
-    public void jobEnded(JobExit exit) {
+    public void jobEnded(ExitReport exit) {
         journal.recorded(exit);
         enqueue(exit);
     }
 
-    private synchronized void enqueue(JobExit exit) {
+    private synchronized void enqueue(ExitReport exit) {
         queue.addLast(exit);
         if (!draining && !closed) {
             draining = true;
@@ -94,7 +94,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
 
     /** Ids of the exits not yet acknowledged, oldest first. */
     public synchronized List<Long> pending() {
-        return queue.stream().map(JobExit::jobId).toList();
+        return queue.stream().map(ExitReport::jobId).toList();
     }
 
     @Override
@@ -107,7 +107,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
 
     private void drain() {
         while (true) {
-            List<JobExit> window;
+            List<ExitReport> window;
             synchronized (this) {
                 if (queue.isEmpty() || closed) {
                     draining = false;
@@ -116,13 +116,13 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
                 window = queue.stream().limit(failures > 0 ? 1 : WINDOW).toList();
             }
             List<ListenableFuture<ReportJobExitResponse>> calls = new ArrayList<>(window.size());
-            for (JobExit exit : window) {
+            for (ExitReport exit : window) {
                 calls.add(hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).reportJobExit(toRequest(exit)));
             }
             StatusRuntimeException failed = null;
-            JobExit failedExit = null;
+            ExitReport failedExit = null;
             for (int i = 0; i < window.size(); i++) {
-                JobExit exit = window.get(i);
+                ExitReport exit = window.get(i);
                 try {
                     calls.get(i).get();
                     delivered(exit);
@@ -154,12 +154,12 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         }
     }
 
-    private void delivered(JobExit exit) {
+    private void delivered(ExitReport exit) {
         journal.acknowledged(exit.jobId());
         dequeue(exit);
     }
 
-    private synchronized void dequeue(JobExit exit) {
+    private synchronized void dequeue(ExitReport exit) {
         queue.remove(exit);
         if (failures > 0) {
             LOG.info("{}: job exit reports delivered again after {} failed attempt(s)", nodeName, failures);
@@ -175,7 +175,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         }
     }
 
-    ReportJobExitRequest toRequest(JobExit exit) {
+    ReportJobExitRequest toRequest(ExitReport exit) {
         ReportJobExitRequest.Builder b = ReportJobExitRequest.newBuilder()
                 .setJobId(exit.jobId())
                 .setNode(nodeName)

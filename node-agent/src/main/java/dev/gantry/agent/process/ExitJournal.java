@@ -1,6 +1,6 @@
 package dev.gantry.agent.process;
 
-import dev.gantry.agent.job.JobExit;
+import dev.gantry.agent.job.ExitReport;
 import java.util.List;
 
 /**
@@ -10,23 +10,23 @@ import java.util.List;
 public interface ExitJournal {
 
     /** Called before the exit is queued for sending. */
-    void recorded(JobExit exit);
+    void recorded(ExitReport exit);
 
     /** The controller acknowledged (or rejected for good) the job's exit report. */
     void acknowledged(long jobId);
 
     /** The exits recorded and not acknowledged, in the order they were recorded. */
-    List<JobExit> unacknowledged();
+    List<ExitReport> unacknowledged();
 
     ExitJournal NONE = new ExitJournal() {
         @Override
-        public void recorded(JobExit exit) {}
+        public void recorded(ExitReport exit) {}
 
         @Override
         public void acknowledged(long jobId) {}
 
         @Override
-        public List<JobExit> unacknowledged() {
+        public List<ExitReport> unacknowledged() {
             return List.of();
         }
     };

@@ -1,6 +1,6 @@
 package dev.gantry.agent.process;
 
-import dev.gantry.agent.job.JobExit;
+import dev.gantry.agent.job.ExitReport;
 import java.time.InstantSource;
 import java.util.List;
 import org.slf4j.Logger;
@@ -41,9 +41,9 @@ final class JobCompletion {
     void complete(RunningJob job, Runnable forget) {
         UsageSampler.sample(containment, List.of(job), lock);
         boolean outOfMemory = job.group.outOfMemory();
-        JobExit exit;
+        ExitReport exit;
         synchronized (lock) {
-            exit = new JobExit(job.jobId, job.status, job.terminateReason == null ? "" : job.terminateReason,
+            exit = new ExitReport(job.jobId, job.status, job.terminateReason == null ? "" : job.terminateReason,
                     job.maxCpuSeconds, job.maxRssKb, job.startedAt, clock.instant(), outOfMemory);
         }
         job.group.release();

@@ -4,7 +4,7 @@ import dev.gantry.agent.job.AllocationHolder;
 import dev.gantry.agent.job.ControlOutcome;
 import dev.gantry.agent.job.EarlyControls;
 import dev.gantry.agent.job.ExitStatus;
-import dev.gantry.agent.job.JobState;
+import dev.gantry.agent.job.AgentJobState;
 import dev.gantry.agent.job.JobUser;
 import dev.gantry.agent.job.LaunchGuard;
 import dev.gantry.agent.job.LaunchOrder;
@@ -218,7 +218,7 @@ public final class JobSupervisor implements AutoCloseable {
         job.user = user;
         job.group = group;
         job.startedAt = clock.instant();
-        job.state = job.startSuspended ? JobState.SUSPENDED : JobState.RUNNING;
+        job.state = job.startSuspended ? AgentJobState.SUSPENDED : AgentJobState.RUNNING;
         table.save(job.entry());
         LOG.info("job {}: started batch script as pid {} in {}{}", jobId, job.pid, group.id(),
                 job.startSuspended ? ", suspended (the controller suspended it before it ran)" : "");
@@ -242,7 +242,7 @@ public final class JobSupervisor implements AutoCloseable {
         if (!job.hasProcess()) {
             return new ControlOutcome.WrongState("job " + jobId + " is still starting");
         }
-        if (job.state == JobState.ENDING) {
+        if (job.state == AgentJobState.ENDING) {
             return ControlOutcome.DONE; // its script has exited and what is left is being killed anyway
         }
         deliver(job, signal);
@@ -271,7 +271,7 @@ public final class JobSupervisor implements AutoCloseable {
                 yield ControlOutcome.DONE;
             }
             case RUNNING -> {
-                turn(job, JobState.SUSPENDED);
+                turn(job, AgentJobState.SUSPENDED);
                 yield ControlOutcome.DONE;
             }
             case SUSPENDED -> ControlOutcome.DONE;
@@ -292,12 +292,12 @@ public final class JobSupervisor implements AutoCloseable {
         if (!job.isRun(run)) {
             return ControlOutcome.DONE;
         }
-        if (job.state == JobState.STARTING) {
+        if (job.state == AgentJobState.STARTING) {
             job.startSuspended = false;
             return ControlOutcome.DONE;
         }
-        if (job.state == JobState.SUSPENDED) {
-            turn(job, JobState.RUNNING);
+        if (job.state == AgentJobState.SUSPENDED) {
+            turn(job, AgentJobState.RUNNING);
         }
         return ControlOutcome.DONE;
     }
@@ -306,16 +306,16 @@ public final class JobSupervisor implements AutoCloseable {
      * Suspends ({@code to} SUSPENDED: freezes the group) or resumes ({@code to} RUNNING: thaws it) a started job, once
      * its launch has settled, and records the new state in the table. Caller holds the lock.
      */
-    private void turn(RunningJob job, JobState to) {
+    private void turn(RunningJob job, AgentJobState to) {
         job.settle();
-        if (to == JobState.SUSPENDED) {
+        if (to == AgentJobState.SUSPENDED) {
             job.group.freeze();
         } else {
             job.group.thaw();
         }
         job.state = to;
         table.save(job.entry());
-        LOG.info("job {}: {}", job.jobId, to == JobState.SUSPENDED ? "suspended" : "resumed");
+        LOG.info("job {}: {}", job.jobId, to == AgentJobState.SUSPENDED ? "suspended" : "resumed");
     }
 
     /**
@@ -361,7 +361,7 @@ public final class JobSupervisor implements AutoCloseable {
     /** The job's user and container when it runs here (not starting, suspended or ending); empty otherwise. */
     public synchronized Optional<StepHost> stepHost(long jobId) {
         RunningJob job = jobs.get(jobId);
-        if (job == null || job.state != JobState.RUNNING || job.group == null || job.user == null) {
+        if (job == null || job.state != AgentJobState.RUNNING || job.group == null || job.user == null) {
             return Optional.empty();
         }
         return Optional.of(new StepHost(job.user, job.group.joinFiles(), new StepRunner.Membership() {
@@ -382,11 +382,11 @@ public final class JobSupervisor implements AutoCloseable {
      * suspended meanwhile is stopped with it. Refused once the job is being terminated or has left this node.
      */
     private synchronized boolean stepTasksStarted(RunningJob job, List<Long> pids) {
-        if (jobs.get(job.jobId) != job || (job.state != JobState.RUNNING && job.state != JobState.SUSPENDED)) {
+        if (jobs.get(job.jobId) != job || (job.state != AgentJobState.RUNNING && job.state != AgentJobState.SUSPENDED)) {
             return false;
         }
         pids.forEach(job.group::addStepTask);
-        if (job.state == JobState.SUSPENDED) {
+        if (job.state == AgentJobState.SUSPENDED) {
             job.group.freeze();
         }
         return true;
@@ -411,9 +411,9 @@ public final class JobSupervisor implements AutoCloseable {
     }
 
     /** How many jobs are in each state. */
-    public synchronized Map<JobState, Integer> countByState() {
-        Map<JobState, Integer> counts = new EnumMap<>(JobState.class);
-        for (JobState s : JobState.values()) {
+    public synchronized Map<AgentJobState, Integer> countByState() {
+        Map<AgentJobState, Integer> counts = new EnumMap<>(AgentJobState.class);
+        for (AgentJobState s : AgentJobState.values()) {
             counts.put(s, 0);
         }
         jobs.values().forEach(j -> counts.merge(j.state, 1, Integer::sum));
@@ -435,7 +435,7 @@ public final class JobSupervisor implements AutoCloseable {
 
     private void beginTermination(RunningJob job, Duration killWait) {
         LOG.info("job {}: terminating ({}), SIGKILL in {} s", job.jobId, job.terminateReason, killWait.toSeconds());
-        job.state = JobState.TERMINATING;
+        job.state = AgentJobState.TERMINATING;
         job.settle();
         job.group.thaw();
         if (job.pid != 0) {
@@ -446,7 +446,7 @@ public final class JobSupervisor implements AutoCloseable {
     }
 
     private synchronized void killAfterWait(RunningJob job) {
-        if (jobs.get(job.jobId) == job && job.state == JobState.TERMINATING) {
+        if (jobs.get(job.jobId) == job && job.state == AgentJobState.TERMINATING) {
             LOG.info("job {}: kill wait over, SIGKILL", job.jobId);
             deliver(job, Signals.SIGKILL);
         }
@@ -509,7 +509,7 @@ public final class JobSupervisor implements AutoCloseable {
         boolean leftovers = !job.group.isEmpty();
         synchronized (this) {
             job.status = exitStatus;
-            job.state = JobState.ENDING;
+            job.state = AgentJobState.ENDING;
             if (job.killTimer != null) {
                 job.killTimer.cancel(false);
             }

@@ -1,7 +1,7 @@
 package dev.gantry.agent.process;
 
 import dev.gantry.agent.job.ExitStatus;
-import dev.gantry.agent.job.JobExit;
+import dev.gantry.agent.job.ExitReport;
 import dev.gantry.agent.job.JobUser;
 import java.io.IOException;
 import java.io.Reader;
@@ -92,7 +92,7 @@ public final class JobTableStore implements ExitJournal {
     }
 
     @Override
-    public void recorded(JobExit e) {
+    public void recorded(ExitReport e) {
         Properties p = new Properties();
         p.setProperty("job_id", Long.toString(e.jobId()));
         p.setProperty("exit_code", Integer.toString(e.status().code()));
@@ -112,11 +112,11 @@ public final class JobTableStore implements ExitJournal {
     }
 
     @Override
-    public List<JobExit> unacknowledged() {
-        List<JobExit> out = new ArrayList<>();
+    public List<ExitReport> unacknowledged() {
+        List<ExitReport> out = new ArrayList<>();
         for (Properties p : readAll("exit")) {
             try {
-                out.add(new JobExit(Long.parseLong(p.getProperty("job_id")),
+                out.add(new ExitReport(Long.parseLong(p.getProperty("job_id")),
                         new ExitStatus(Integer.parseInt(p.getProperty("exit_code")), Integer.parseInt(p.getProperty("exit_signal"))),
                         p.getProperty("reason", ""), Double.parseDouble(p.getProperty("cpu_seconds", "0")),
                         Long.parseLong(p.getProperty("max_rss_kb", "0")),
@@ -127,7 +127,7 @@ public final class JobTableStore implements ExitJournal {
                 LOG.warn("skipping an exit record that does not parse: {} ({})", p, ex.toString());
             }
         }
-        out.sort(Comparator.comparing((JobExit e) -> e.endedAt() == null ? Instant.EPOCH : e.endedAt()).thenComparingLong(JobExit::jobId));
+        out.sort(Comparator.comparing((ExitReport e) -> e.endedAt() == null ? Instant.EPOCH : e.endedAt()).thenComparingLong(ExitReport::jobId));
         return out;
     }
 

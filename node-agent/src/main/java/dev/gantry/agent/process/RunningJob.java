@@ -1,7 +1,7 @@
 package dev.gantry.agent.process;
 
 import dev.gantry.agent.job.ExitStatus;
-import dev.gantry.agent.job.JobState;
+import dev.gantry.agent.job.AgentJobState;
 import dev.gantry.agent.job.JobUser;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,7 +13,7 @@ final class RunningJob {
     final long jobId;
     /** The run this is (its restart count); {@link #ANY_RUN} for a job re-adopted from a table that did not record it. */
     final int run;
-    JobState state = JobState.STARTING;
+    AgentJobState state = AgentJobState.STARTING;
     /** While STARTING: the controller holds the job suspended, so it starts stopped. */
     boolean startSuspended;
     /** The batch script's process when this agent run started it; null for a job re-adopted after a restart. */
@@ -59,7 +59,7 @@ final class RunningJob {
         job.user = e.user();
         job.startedAt = e.startedAt();
         job.group = group;
-        job.state = e.suspended() ? JobState.SUSPENDED : JobState.RUNNING;
+        job.state = e.suspended() ? AgentJobState.SUSPENDED : AgentJobState.RUNNING;
         return job;
     }
 
@@ -81,6 +81,6 @@ final class RunningJob {
 
     JobTableStore.Entry entry() {
         return new JobTableStore.Entry(jobId, run, pid, pidStartTicks, startedAt, partition, user, group.descriptor(),
-                state == JobState.SUSPENDED, terminateReason == null ? "" : terminateReason);
+                state == AgentJobState.SUSPENDED, terminateReason == null ? "" : terminateReason);
     }
 }

@@ -1,7 +1,7 @@
 package dev.gantry.agent.runtime;
 
 import dev.gantry.agent.grpc.LaunchForwarder;
-import dev.gantry.agent.job.JobState;
+import dev.gantry.agent.job.AgentJobState;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.job.Signals;
 import dev.gantry.agent.process.FavorDynmods;
@@ -165,7 +165,7 @@ public final class AgentMetrics implements JobTelemetry, LaunchForwarder.Telemet
 
     private static double count(JobSupervisor supervisor, String label) {
         return supervisor.countByState().entrySet().stream()
-                .filter(e -> e.getKey() != JobState.STARTING && e.getKey().metricLabel().equals(label))
+                .filter(e -> e.getKey() != AgentJobState.STARTING && e.getKey().metricLabel().equals(label))
                 .mapToInt(e -> e.getValue())
                 .sum();
     }

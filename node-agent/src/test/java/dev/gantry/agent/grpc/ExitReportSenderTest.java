@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.agent.job.ExitStatus;
-import dev.gantry.agent.job.JobExit;
+import dev.gantry.agent.job.ExitReport;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.testing.Await;
 import dev.gantry.agent.testing.FakeAgentHub;
@@ -38,7 +38,7 @@ class ExitReportSenderTest {
 
     @Test
     void report_carriesTheExit() {
-        sender.jobEnded(new JobExit(1, new ExitStatus(0, 9), "cancelled", 1.5, 2048, START, START.plusSeconds(3), false));
+        sender.jobEnded(new ExitReport(1, new ExitStatus(0, 9), "cancelled", 1.5, 2048, START, START.plusSeconds(3), false));
 
         Await.until("acknowledged", () -> hub.exits.size() == 1);
         ReportJobExitRequest r = hub.exits.get(0);
@@ -55,7 +55,7 @@ class ExitReportSenderTest {
 
     @Test
     void report_ofAJobKilledAtItsMemoryLimit_saysOutOfMemory() {
-        sender.jobEnded(new JobExit(2, new ExitStatus(0, 9), "", 0.1, 49152, START, START, true));
+        sender.jobEnded(new ExitReport(2, new ExitStatus(0, 9), "", 0.1, 49152, START, START, true));
 
         Await.until("acknowledged", () -> hub.exits.size() == 1);
         assertEquals(true, hub.exits.get(0).getOutOfMemory());
@@ -66,7 +66,7 @@ class ExitReportSenderTest {
         hub.refuseNextReports(5);
 
         for (long id = 1; id <= 4; id++) {
-            sender.jobEnded(new JobExit(id, new ExitStatus((int) id, 0), "", 0, 0, START, START, false));
+            sender.jobEnded(new ExitReport(id, new ExitStatus((int) id, 0), "", 0, 0, START, START, false));
         }
 
         Await.until("all acknowledged", () -> hub.exits.size() == 4);
@@ -81,7 +81,7 @@ class ExitReportSenderTest {
     void reports_ofJobsEndingTogether_areInFlightTogether() {
         hub.holdReports(true); // answers nothing until released
         for (long id = 1; id <= 5; id++) {
-            sender.jobEnded(new JobExit(id, new ExitStatus(0, 0), "", 0, 0, START, START, false));
+            sender.jobEnded(new ExitReport(id, new ExitStatus(0, 0), "", 0, 0, START, START, false));
         }
 
         Await.until("several reports in flight at once", () -> hub.reportAttempts.size() >= 2);
@@ -95,7 +95,7 @@ class ExitReportSenderTest {
     @Test
     void reports_waitWhileTheControllerIsDown_andArriveOnceItIsBack() {
         hub.down(true);
-        sender.jobEnded(new JobExit(7, new ExitStatus(0, 0), "", 0, 0, START, START, false));
+        sender.jobEnded(new ExitReport(7, new ExitStatus(0, 0), "", 0, 0, START, START, false));
         Await.until("a few refused attempts", () -> hub.reportAttempts.size() >= 3);
         assertEquals(List.of(7L), sender.pending());
 

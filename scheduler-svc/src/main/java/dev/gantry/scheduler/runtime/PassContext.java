@@ -17,7 +17,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * What the scheduling passes ({@link SchedulingLoop}, {@link BackfillPass}, {@link PreemptionPass}) use of the
+ * What the scheduling passes ({@link SchedulingLoop}, {@link BackfillScheduler}, {@link PreemptionPass}) use of the
  * controller, and nothing else: its state and thread, the decisions they carry out through the applier, and the queue
  * they take. One per controller ({@link Controller#passes}), since it holds the preemption pass's hold-backs.
  */

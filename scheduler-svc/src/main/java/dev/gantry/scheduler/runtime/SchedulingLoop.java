@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * Runs the scheduling passes on their own thread. The main pass: when something happens (coalesced), and every
  * {@code intervalMillis} in any case; it takes the queue on the controller thread, asks select-svc for placements and
  * preemption victims in one Plan call, then re-checks and applies them on the controller thread. The backfill pass
- * ({@link BackfillPass}, sched/backfill): every bf_interval, after a main pass.
+ * ({@link BackfillScheduler}, sched/backfill): every bf_interval, after a main pass.
  */
 public final class SchedulingLoop implements AutoCloseable {
 
@@ -44,9 +44,9 @@ public final class SchedulingLoop implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     private final SelectClient select;
-    private final BackfillPass backfill;
+    private final BackfillScheduler backfill;
     private final PreemptionPass preemption;
-    private final PlanQueue queue = new PlanQueue();
+    private final SentQueue queue = new SentQueue();
     private final long backfillEveryNanos;
     private long lastBackfill = System.nanoTime();
     /** How long the last main pass held the controller thread (its prepare and apply; not its wait for select-svc). */
@@ -70,7 +70,7 @@ public final class SchedulingLoop implements AutoCloseable {
         // the marks are stored with the jobs: index those the controller restored
         BackfillPreemption preemptable = backfill != null && passes.backfillPreempts()
                 ? passes.call(() -> new BackfillPreemption(passes.state.jobs())).join() : null;
-        this.backfill = backfill == null ? null : new BackfillPass(passes, select, backfill, preemptable);
+        this.backfill = backfill == null ? null : new BackfillScheduler(passes, select, backfill, preemptable);
         this.preemption = passes.preemptSettings().enabled() || preemptable != null
                 ? new PreemptionPass(passes, preemptable) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
@@ -170,7 +170,7 @@ public final class SchedulingLoop implements AutoCloseable {
     }
 
     /**
-     * Calls Plan with the queue as ids and only the requests select-svc lacks ({@link PlanQueue}); when it no longer
+     * Calls Plan with the queue as ids and only the requests select-svc lacks ({@link SentQueue}); when it no longer
      * holds the session (NOT_FOUND: it restarted), again with every request.
      */
     private PlanResponse plan(PlanRequest.Builder base, List<JobRecord> candidates) throws InterruptedException {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class PlanQueueTest {
 
-    private final PlanQueue queue = new PlanQueue();
+    private final SentQueue queue = new SentQueue();
 
     private PlanRequest fill(JobRecord... jobs) {
         return queue.fill(PlanRequest.newBuilder(), List.of(jobs)).build();

@@ -24,7 +24,7 @@ import dev.gantry.select.placement.ReservationMode;
 import dev.gantry.select.placement.ResourceRequest;
 import dev.gantry.select.placement.StartTrial;
 import dev.gantry.select.preempt.LeastPreemptionPolicy;
-import dev.gantry.select.preempt.PreemptionPlan;
+import dev.gantry.select.preempt.PreemptingPlacement;
 import dev.gantry.select.preempt.PreemptionPolicy;
 import dev.gantry.select.preempt.SlurmTwoStagePolicy;
 import io.grpc.Status;
@@ -188,7 +188,7 @@ final class ScheduleAnswers {
             PreemptionQuery query = request.getQueries(i);
             StartTrial suspending = trial.suspending(query.getSuspendableList());
             StartTrial used = suspending;
-            Optional<PreemptionPlan> plan = policy.place(suspending, job, query.getPreemptableList());
+            Optional<PreemptingPlacement> plan = policy.place(suspending, job, query.getPreemptableList());
             if (plan.isEmpty() && query.getSuspendableCount() > 0) {
                 used = trial;
                 plan = policy.place(trial, job, query.getPreemptableList());

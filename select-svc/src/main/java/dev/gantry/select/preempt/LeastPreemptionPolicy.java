@@ -46,19 +46,19 @@ public final class LeastPreemptionPolicy implements PreemptionPolicy {
     }
 
     @Override
-    public Optional<PreemptionPlan> place(StartTrial trial, ResourceRequest job, List<Long> preemptable) {
+    public Optional<PreemptingPlacement> place(StartTrial trial, ResourceRequest job, List<Long> preemptable) {
         if (strictOrder) {
             return baseline.place(trial, job, preemptable);
         }
         List<Long> order = VictimSets.known(trial, preemptable);
         Optional<Placement.Start> free = trial.startWithout(job, List.of());
         if (free.isPresent()) {
-            return Optional.of(new PreemptionPlan(free.get(), List.of(), 0));
+            return Optional.of(new PreemptingPlacement(free.get(), List.of(), 0));
         }
         if (trial.startWithout(job, order).isEmpty()) {
             return Optional.empty();
         }
-        List<PreemptionPlan> candidates = new ArrayList<>();
+        List<PreemptingPlacement> candidates = new ArrayList<>();
         for (Long victim : order.subList(0, Math.min(SINGLES, order.size()))) {
             if (trial.startWithout(job, List.of(victim)).isPresent()) {
                 VictimSets.pruned(trial, job, List.of(victim), order).ifPresent(candidates::add);
@@ -74,7 +74,7 @@ public final class LeastPreemptionPolicy implements PreemptionPolicy {
     }
 
     /** The shortest prefix of {@code sequence} after which the job starts, pruned. */
-    private static Optional<PreemptionPlan> prefix(StartTrial trial, ResourceRequest job, List<Long> sequence,
+    private static Optional<PreemptingPlacement> prefix(StartTrial trial, ResourceRequest job, List<Long> sequence,
                                                    List<Long> order) {
         List<Long> removed = new ArrayList<>();
         for (Long victim : sequence) {

@@ -17,5 +17,5 @@ public interface PreemptionPolicy {
      *                    hold are ignored. Among victim sets of equal cost, the earlier candidates are preempted
      * @return the start and its victims, or empty when it cannot start even with all of them preempted
      */
-    Optional<PreemptionPlan> place(StartTrial trial, ResourceRequest job, List<Long> preemptable);
+    Optional<PreemptingPlacement> place(StartTrial trial, ResourceRequest job, List<Long> preemptable);
 }

@@ -46,11 +46,11 @@ public final class SlurmTwoStagePolicy implements PreemptionPolicy {
     }
 
     @Override
-    public Optional<PreemptionPlan> place(StartTrial trial, ResourceRequest job, List<Long> preemptable) {
+    public Optional<PreemptingPlacement> place(StartTrial trial, ResourceRequest job, List<Long> preemptable) {
         List<Long> order = VictimSets.known(trial, preemptable);
         Optional<Placement.Start> free = trial.startWithout(job, List.of());
         if (free.isPresent()) {
-            return Optional.of(new PreemptionPlan(free.get(), List.of(), 0));
+            return Optional.of(new PreemptingPlacement(free.get(), List.of(), 0));
         }
         Optional<Stage> first = simulate(trial, job, order);
         if (first.isEmpty()) {

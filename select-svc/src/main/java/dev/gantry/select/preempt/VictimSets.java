@@ -31,7 +31,7 @@ final class VictimSets {
      * Drops victims the start does not need: those not overlapping it, then, most CPUs first, each one without which
      * the job still starts. Precondition: the job starts with {@code victims} gone.
      */
-    static Optional<PreemptionPlan> pruned(StartTrial trial, ResourceRequest job, List<Long> victims, List<Long> order) {
+    static Optional<PreemptingPlacement> pruned(StartTrial trial, ResourceRequest job, List<Long> victims, List<Long> order) {
         Optional<Placement.Start> start = trial.startWithout(job, victims);
         if (start.isEmpty()) {
             return Optional.empty();
@@ -56,13 +56,13 @@ final class VictimSets {
         return Optional.of(plan(trial, start.get(), kept, order));
     }
 
-    static PreemptionPlan plan(StartTrial trial, Placement.Start start, List<Long> victims, List<Long> order) {
+    static PreemptingPlacement plan(StartTrial trial, Placement.Start start, List<Long> victims, List<Long> order) {
         List<Long> ordered = new ArrayList<>(victims);
         ordered.sort(Comparator.comparingInt(order::indexOf));
-        return new PreemptionPlan(start, ordered, ordered.stream().mapToLong(trial::cpusOf).sum());
+        return new PreemptingPlacement(start, ordered, ordered.stream().mapToLong(trial::cpusOf).sum());
     }
 
     /** Fewer preempted CPUs, then fewer victims; the first on ties. */
-    static final Comparator<PreemptionPlan> CHEAPEST = Comparator.comparingLong(PreemptionPlan::preemptedCpus)
+    static final Comparator<PreemptingPlacement> CHEAPEST = Comparator.comparingLong(PreemptingPlacement::preemptedCpus)
             .thenComparingInt(p -> p.victims().size());
 }

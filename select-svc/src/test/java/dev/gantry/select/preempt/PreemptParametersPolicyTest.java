@@ -52,7 +52,7 @@ class PreemptParametersPolicyTest {
                 List.of(1L, 2L, 3L))));
     }
 
-    private static String describe(Optional<PreemptionPlan> plan) {
+    private static String describe(Optional<PreemptingPlacement> plan) {
         return plan.map(p -> "on " + p.start().nodes().stream().map(NodeShare::node).collect(Collectors.joining(", "))
                 + " preempting " + p.victims() + " (" + p.preemptedCpus() + " CPUs)").orElse("cannot start");
     }

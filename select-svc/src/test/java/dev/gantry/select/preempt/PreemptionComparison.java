@@ -23,8 +23,8 @@ public final class PreemptionComparison {
         for (long seed = 1; seed <= cases; seed++) {
             PreemptionPropertyTest.PreemptionCase c = PreemptionPropertyTest.PreemptionCase.random(new Random(seed));
             StartTrial trial = new StartTrial(c.view());
-            Optional<PreemptionPlan> s = slurm.place(trial, c.job(), c.preemptable());
-            Optional<PreemptionPlan> g = gantry.place(trial, c.job(), c.preemptable());
+            Optional<PreemptingPlacement> s = slurm.place(trial, c.job(), c.preemptable());
+            Optional<PreemptingPlacement> g = gantry.place(trial, c.job(), c.preemptable());
             if (s.isEmpty() || g.isEmpty() || s.get().victims().isEmpty()) {
                 continue;
             }

@@ -119,7 +119,7 @@ class PreemptionPolicyTest {
         return java.util.stream.IntStream.rangeClosed(1, count).mapToObj(i -> "n" + i).toArray(String[]::new);
     }
 
-    private static String describe(Optional<PreemptionPlan> plan) {
+    private static String describe(Optional<PreemptingPlacement> plan) {
         return plan.map(p -> "on " + p.start().nodes().stream().map(NodeShare::node).collect(Collectors.joining(", "))
                 + " preempting " + p.victims() + " (" + p.preemptedCpus() + " CPUs)").orElse("cannot start");
     }

@@ -37,8 +37,8 @@ class PreemptionPropertyTest {
         PreemptionCase c = PreemptionCase.random(new Random(seed));
         StartTrial trial = new StartTrial(c.view());
 
-        Optional<PreemptionPlan> baseline = slurm.place(trial, c.job(), c.preemptable());
-        Optional<PreemptionPlan> ours = gantry.place(trial, c.job(), c.preemptable());
+        Optional<PreemptingPlacement> baseline = slurm.place(trial, c.job(), c.preemptable());
+        Optional<PreemptingPlacement> ours = gantry.place(trial, c.job(), c.preemptable());
 
         assertEquals(baseline.isPresent(), ours.isPresent(), "both find a start, or neither");
         if (ours.isPresent()) {

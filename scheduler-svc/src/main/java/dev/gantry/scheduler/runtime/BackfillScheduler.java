@@ -41,9 +41,9 @@ import org.slf4j.LoggerFactory;
  * tried once more in a plain Plan call that ignores reservations (with the jobs holding one, in queue order, so what
  * is free now for a higher one is not taken); those that start now are marked preemptable, durably with the job.
  */
-final class BackfillPass {
+final class BackfillScheduler {
 
-    private static final Logger LOG = LoggerFactory.getLogger(BackfillPass.class);
+    private static final Logger LOG = LoggerFactory.getLogger(BackfillScheduler.class);
 
     private final PassContext passes;
     private final SelectClient select;
@@ -51,7 +51,7 @@ final class BackfillPass {
     /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
     private final BackfillPreemption preemptable;
 
-    BackfillPass(PassContext passes, SelectClient select, BackfillSettings settings,
+    BackfillScheduler(PassContext passes, SelectClient select, BackfillSettings settings,
             BackfillPreemption preemptable) {
         this.passes = passes;
         this.select = select;

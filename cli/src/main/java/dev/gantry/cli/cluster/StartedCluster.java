@@ -16,7 +16,7 @@ import java.util.Properties;
  * What {@code gantry up} started, saved in the run directory as {@code cluster.properties} so that
  * {@code gantry down} and {@code gantry status} can find it.
  */
-record ClusterState(String controller, List<Service> services) {
+record StartedCluster(String controller, List<Service> services) {
 
     /** One started process, with what it takes to start it again. */
     record Service(String name, long pid, int grpcPort, int httpPort, Path log, List<String> command,
@@ -53,7 +53,7 @@ record ClusterState(String controller, List<Service> services) {
         Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    static Optional<ClusterState> load(Path runDir) throws IOException {
+    static Optional<StartedCluster> load(Path runDir) throws IOException {
         Path f = runDir.resolve(FILE);
         if (!Files.exists(f)) {
             return Optional.empty();
@@ -78,6 +78,6 @@ record ClusterState(String controller, List<Service> services) {
                     Integer.parseInt(p.getProperty(name + ".grpc")), Integer.parseInt(p.getProperty(name + ".http")),
                     Path.of(p.getProperty(name + ".log")), List.of(p.getProperty(name + ".command", "").split("\t")), env));
         }
-        return Optional.of(new ClusterState(p.getProperty("controller", ""), services));
+        return Optional.of(new StartedCluster(p.getProperty("controller", ""), services));
     }
 }

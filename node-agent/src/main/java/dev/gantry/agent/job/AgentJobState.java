@@ -1,7 +1,7 @@
 package dev.gantry.agent.job;
 
 /** Where a job on this node is in its life; it leaves the node's table once its exit is handed to the reporter. */
-public enum JobState {
+public enum AgentJobState {
     /** Credential accepted, files being prepared, process not yet started. */
     STARTING,
     RUNNING,

@@ -10,7 +10,7 @@ import java.time.Instant;
  * @param maxRssKb best effort: the largest sampled resident set of the job's processes together, in KiB
  * @param outOfMemory the kernel killed a process of the job for exceeding its memory limit (OUT_OF_MEMORY)
  */
-public record JobExit(
+public record ExitReport(
         long jobId,
         ExitStatus status,
         String reason,

@@ -16,7 +16,7 @@ import java.util.UUID;
  * A request changes when the job's partitions, resources or time limit do (what {@link SelectRequests#of} reads).
  * Scheduling thread only.
  */
-final class PlanQueue {
+final class SentQueue {
 
     private record Sent(List<String> partitions, ResourceAsk ask, long timeLimitSeconds, ResourceRequest request) {
         boolean matches(JobRecord j) {

@@ -9,9 +9,9 @@ import java.util.List;
  * @param victims       preemptable jobs to preempt, in the order they were given
  * @param preemptedCpus CPUs the victims hold in all (the cost both policies minimise)
  */
-public record PreemptionPlan(Placement.Start start, List<Long> victims, long preemptedCpus) {
+public record PreemptingPlacement(Placement.Start start, List<Long> victims, long preemptedCpus) {
 
-    public PreemptionPlan {
+    public PreemptingPlacement {
         victims = List.copyOf(victims);
     }
 }

@@ -17,11 +17,11 @@ import java.util.Iterator;
  * The exit status is Slurm's: the job's exit code, or 1 when a signal ended it
  * (https://slurm.schedmd.com/sbatch.html#OPT_wait).
  */
-final class JobCompletion {
+final class JobWait {
 
     private static final Duration POLL_INTERVAL = Duration.ofSeconds(1);
 
-    private JobCompletion() {}
+    private JobWait() {}
 
     /**
      * Waits for job {@code jobId} to end and returns its exit status for sbatch.
