@@ -11,7 +11,7 @@ package dev.gantry.placement;
 public record Sharing(boolean wholeNode, int maxShare) {
 
     /** @param linear SelectType=select/linear: the unit is the node already */
-    public static Sharing of(Oversubscribe partition, boolean jobExclusive, boolean jobAsksToShare, boolean linear) {
+    public static Sharing of(OverSubscribe partition, boolean jobExclusive, boolean jobAsksToShare, boolean linear) {
         return new Sharing(partition.wholeNodesFor(jobExclusive) && !linear,
                 partition.maxShareFor(jobExclusive, jobAsksToShare));
     }

@@ -1,5 +1,6 @@
 package dev.gantry.common.config;
 
+import dev.gantry.placement.OverSubscribe;
 import java.util.List;
 
 /**

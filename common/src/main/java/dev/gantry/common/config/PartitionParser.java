@@ -1,6 +1,7 @@
 package dev.gantry.common.config;
 
 import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.placement.OverSubscribe;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -88,8 +89,8 @@ final class PartitionParser {
         int tier = get(m, "prioritytier", Values.intRange(0, 65533),
                 get(m, "priority", Values.intRange(0, 65533), 1, lineNo), lineNo);
         int jobFactor = get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
-        OverSubscribe overSubscribe = get(m, "oversubscribe", OverSubscribe::parse,
-                get(m, "shared", OverSubscribe::parse, OverSubscribe.NO, lineNo), lineNo);
+        OverSubscribe overSubscribe = get(m, "oversubscribe", Values::overSubscribe,
+                get(m, "shared", Values::overSubscribe, OverSubscribe.NO, lineNo), lineNo);
         PreemptMode preemptMode = get(m, "preemptmode", raw -> raw.isBlank() ? null : PreemptMode.parse(raw), null, lineNo);
         long grace = get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
         List<String> allowAccounts = get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);

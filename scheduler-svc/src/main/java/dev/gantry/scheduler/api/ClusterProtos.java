@@ -2,16 +2,16 @@ package dev.gantry.scheduler.api;
 
 import dev.gantry.api.v1.Allocation;
 import dev.gantry.api.v1.ClusterSnapshot;
-import dev.gantry.api.v1.Node;
+import dev.gantry.api.v1.GangParameters;
 import dev.gantry.api.v1.Gres;
-import dev.gantry.api.v1.OverSubscribe;
-import dev.gantry.api.v1.Switch;
-import dev.gantry.api.v1.Topology;
+import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.NodeState;
+import dev.gantry.api.v1.OverSubscribe;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
-import dev.gantry.api.v1.GangParameters;
 import dev.gantry.api.v1.SelectSettings;
+import dev.gantry.api.v1.Switch;
+import dev.gantry.api.v1.Topology;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.config.TopologyConfig;
@@ -113,7 +113,7 @@ public final class ClusterProtos {
     }
 
     /** OverSubscribe=NO|EXCLUSIVE|YES[:n]|FORCE[:n], as parsed at load. */
-    public static OverSubscribe overSubscribe(dev.gantry.common.config.OverSubscribe value) {
+    public static OverSubscribe overSubscribe(dev.gantry.placement.OverSubscribe value) {
         return switch (value.kind()) {
             case YES -> OverSubscribe.OVER_SUBSCRIBE_YES;
             case FORCE -> OverSubscribe.OVER_SUBSCRIBE_FORCE;
@@ -123,7 +123,7 @@ public final class ClusterProtos {
     }
 
     /** Jobs that may share one resource: n of YES:n/FORCE:n, Slurm's default 4 for YES/FORCE, else 1. */
-    public static int overSubscribeJobs(dev.gantry.common.config.OverSubscribe value) {
+    public static int overSubscribeJobs(dev.gantry.placement.OverSubscribe value) {
         return value.jobs();
     }
 

@@ -59,7 +59,7 @@ public final class PlacementCheck {
         Consumables consumables = PlacementMapping.consumables(state.config());
         JobSizing sizing = JobSizing.of(job.ask().numTasks(), job.ask().cpusPerTask(), job.ask().ntasksPerNode(),
                 job.ask().memPerCpuMb(), job.ask().memPerNodeMb(), PlacementMapping.memoryLimits(state.config(), partition));
-        Sharing sharing = Sharing.of(PlacementMapping.oversubscribe(partition), selection.exclusive(),
+        Sharing sharing = Sharing.of(partition.overSubscribe(), selection.exclusive(),
                 selection.oversubscribe(), consumables.unit() == ResourceUnit.NODE);
         ProposalCheck.JobTerms terms = new ProposalCheck.JobTerms(partitionName, job.ask().minNodes(),
                 job.ask().maxNodes(), sizing, sharing, PlacementMapping.gres(selection.gres()),

@@ -13,7 +13,6 @@ import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.Switch;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
-import dev.gantry.placement.Oversubscribe;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +50,7 @@ class ProtoToModelTest {
     @Test
     void partitionsCarryOverSubscribeAndMemoryLimits() {
         ClusterPartition p = view.partition("p").orElseThrow();
-        assertEquals(new Oversubscribe(Oversubscribe.Kind.FORCE, 3), p.oversubscribe());
+        assertEquals(new dev.gantry.placement.OverSubscribe(dev.gantry.placement.OverSubscribe.Kind.FORCE, 3), p.oversubscribe());
         assertEquals(new MemoryLimits(1000, 0, 0, 12000), p.memory());
         assertEquals(5, p.priorityTier());
     }
