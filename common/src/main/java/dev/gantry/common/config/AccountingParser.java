@@ -79,7 +79,7 @@ final class AccountingParser {
         }
         int priority = get(m, "priority", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
         List<String> preempt = get(m, "preempt", Values::list, List.of(), lineNo);
-        String preemptMode = get(m, "preemptmode", Values::preemptMode, "", lineNo);
+        PreemptMode preemptMode = get(m, "preemptmode", Values::preemptMode, null, lineNo);
         long grace = get(m, "gracetime", Values.seconds(0, Integer.MAX_VALUE), 0L, lineNo);
         long exempt = get(m, "preemptexempttime", Values::timeLimit, -1L, lineNo);
         long maxWall = get(m, "maxwall", Values::timeLimit, -1L, lineNo);

@@ -91,7 +91,7 @@ final class PartitionParser {
         int jobFactor = get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
         OverSubscribe overSubscribe = get(m, "oversubscribe", Values::overSubscribe,
                 get(m, "shared", Values::overSubscribe, OverSubscribe.NO, lineNo), lineNo);
-        PreemptMode preemptMode = get(m, "preemptmode", raw -> raw.isBlank() ? null : PreemptMode.parse(raw), null, lineNo);
+        PreemptMode preemptMode = get(m, "preemptmode", Values::preemptMode, null, lineNo);
         long grace = get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
         List<String> allowAccounts = get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);
         List<String> allowQos = get(m, "allowqos", Values::list, List.of("ALL"), lineNo);

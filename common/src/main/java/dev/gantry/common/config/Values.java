@@ -122,10 +122,9 @@ final class Values {
         return new OverSubscribe(kind, intRange(1, OverSubscribe.MAX_JOBS).apply(raw.trim().substring(colon + 1)), true);
     }
 
-    /** A QOS's PreemptMode, checked by {@link PreemptMode#parse}; upper case as written, empty when blank. */
-    static String preemptMode(String raw) {
-        PreemptMode.parse(raw);
-        return raw.trim().toUpperCase(Locale.ROOT);
+    /** A partition's or QOS's own PreemptMode ({@link PreemptMode#parse}); null when blank (the cluster's applies). */
+    static PreemptMode preemptMode(String raw) {
+        return raw.isBlank() ? null : PreemptMode.parse(raw);
     }
 
     static boolean isUnlimited(String raw) {
