@@ -4,6 +4,7 @@ import dev.gantry.api.v1.Allocation;
 import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.common.events.EventOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -65,15 +66,7 @@ public final class GangReplica {
      *                                  replica is then unchanged
      */
     public void apply(ClusterEvent event) {
-        if (event.hasSnapshot()) {
-            throw new IllegalArgumentException("a snapshot replaces the replica; it is not applied to it");
-        }
-        if (!epoch.equals(event.getEpoch())) {
-            throw new IllegalArgumentException("event of epoch " + event.getEpoch() + " applied to a replica of epoch " + epoch);
-        }
-        if (event.getRevision() <= revision) {
-            throw new IllegalArgumentException("event revision " + event.getRevision() + " is not after replica revision " + revision);
-        }
+        EventOrder.requireNext(epoch, revision, event);
         switch (event.getEventCase()) {
             case ALLOCATION_ADDED -> put(event.getAllocationAdded());
             case ALLOCATION_CHANGED -> put(event.getAllocationChanged());

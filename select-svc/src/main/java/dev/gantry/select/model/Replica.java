@@ -5,6 +5,7 @@ import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.common.events.EventOrder;
 import dev.gantry.placement.Gres;
 import java.util.Arrays;
 import java.util.Collections;
@@ -88,15 +89,7 @@ public final class Replica {
      *                                  or a revision not after the replica's; the replica is then unchanged
      */
     public void apply(ClusterEvent event) {
-        if (event.hasSnapshot()) {
-            throw new IllegalArgumentException("a snapshot replaces the replica; it is not applied to it");
-        }
-        if (!epoch.equals(event.getEpoch())) {
-            throw new IllegalArgumentException("event of epoch " + event.getEpoch() + " applied to a replica of epoch " + epoch);
-        }
-        if (event.getRevision() <= revision) {
-            throw new IllegalArgumentException("event revision " + event.getRevision() + " is not after replica revision " + revision);
-        }
+        EventOrder.requireNext(epoch, revision, event);
         switch (event.getEventCase()) {
             case NODE_CHANGED -> putNode(ClusterNode.from(event.getNodeChanged()));
             case ALLOCATION_ADDED -> putAllocation(JobAllocation.from(event.getAllocationAdded(), this::gresOf));
