@@ -34,13 +34,10 @@ public record TresLimits(Map<String, Long> limits) {
      */
     public static TresLimits parse(String raw) {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (String item : Values.list(raw)) {
-            int eq = item.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("'" + item + "' is not TRES=count");
-            }
-            String name = canonicalTres(item.substring(0, eq));
-            String value = item.substring(eq + 1).trim();
+        for (String text : Values.list(raw)) {
+            TresItem item = TresItem.of(text, "count");
+            String name = item.name();
+            String value = item.value();
             long v;
             if (value.equals("-1") || Values.isUnlimited(value)) {
                 v = -1;
@@ -50,10 +47,10 @@ public record TresLimits(Map<String, Long> limits) {
                 try {
                     v = Long.parseLong(value);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("'" + item + "': '" + value + "' is not a whole number");
+                    throw new IllegalArgumentException("'" + item.text() + "': '" + value + "' is not a whole number");
                 }
                 if (v < 0) {
-                    throw new IllegalArgumentException("'" + item + "': a limit is >= 0, or -1 for unlimited");
+                    throw new IllegalArgumentException("'" + item.text() + "': a limit is >= 0, or -1 for unlimited");
                 }
             }
             if (out.containsKey(name)) {
