@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /**
  * Reads Gantry's accounting lines (Slurm keeps these in its database, set with sacctmgr):
@@ -66,12 +67,8 @@ final class AccountingParser {
     }
 
     private void qosLine(Map<String, String> m, int lineNo) {
-        String name = m.get("qos");
-        if (!validName(name, "QOS", lineNo)) {
-            return;
-        }
-        if (qos.containsKey(name)) {
-            options.report(lineNo, "QOS", name + " is already defined on line " + qos.get(name).line());
+        String name = newName(m, "QOS", qos, QosConfig::line, lineNo);
+        if (name == null) {
             return;
         }
         int priority = options.get(m, "priority", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
@@ -93,12 +90,8 @@ final class AccountingParser {
     }
 
     private void accountLine(Map<String, String> m, int lineNo) {
-        String name = m.get("account");
-        if (!validName(name, "Account", lineNo)) {
-            return;
-        }
-        if (accounts.containsKey(name)) {
-            options.report(lineNo, "Account", name + " is already defined on line " + accounts.get(name).line());
+        String name = newName(m, "Account", accounts, RawAccount::line, lineNo);
+        if (name == null) {
             return;
         }
         boolean root = name.equals(AccountConfig.ROOT);
@@ -128,12 +121,8 @@ final class AccountingParser {
     }
 
     private void userLine(Map<String, String> m, int lineNo) {
-        String name = m.get("user");
-        if (!validName(name, "User", lineNo)) {
-            return;
-        }
-        if (users.containsKey(name)) {
-            options.report(lineNo, "User", name + " is already defined on line " + users.get(name).line());
+        String name = newName(m, "User", users, UserConfig::line, lineNo);
+        if (name == null) {
             return;
         }
         long shares = options.get(m, "fairshare", AccountingParser::shares, 1L, lineNo);
@@ -274,6 +263,22 @@ final class AccountingParser {
                 options.report(line, key, "unknown " + what + " " + n);
             }
         }
+    }
+
+    /**
+     * The name a QOS=, Account= or User= line defines ({@code key} as spelled in messages); null after reporting that it
+     * is not a valid name or is already in {@code defined}.
+     */
+    private <T> String newName(Map<String, String> m, String key, Map<String, T> defined, ToIntFunction<T> line, int lineNo) {
+        String name = m.get(key.toLowerCase(Locale.ROOT));
+        if (!validName(name, key, lineNo)) {
+            return null;
+        }
+        if (defined.containsKey(name)) {
+            options.report(lineNo, key, name + " is already defined on line " + line.applyAsInt(defined.get(name)));
+            return null;
+        }
+        return name;
     }
 
     private boolean validName(String name, String key, int lineNo) {
