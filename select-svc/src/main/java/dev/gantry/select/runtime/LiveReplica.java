@@ -56,39 +56,37 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
     @Override
     public void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
         Replica rebuilt = Replica.fromSnapshot(epoch, revision, snapshot);
-        lock.writeLock().lock();
-        try {
+        change(() -> {
             replica = rebuilt;
             live = true;
-            publish();
-        } finally {
-            lock.writeLock().unlock();
-        }
-        notifyWaiters();
+        });
     }
 
     /** Applies one change; throws (and the follower resyncs) if it does not follow the replica's revision. */
     @Override
     public void onEvent(ClusterEvent event) {
-        lock.writeLock().lock();
-        try {
+        change(() -> {
             if (replica == null) {
                 throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
             }
             replica.apply(event);
-            publish();
-        } finally {
-            lock.writeLock().unlock();
-        }
-        notifyWaiters();
+        });
         eventsApplied.increment();
     }
 
     @Override
     public void onStreamClosed(Status status) {
+        change(() -> live = false);
+    }
+
+    /**
+     * Runs {@code change} under the write lock and publishes its result, then wakes the waiters; a change that throws
+     * publishes nothing.
+     */
+    private void change(Runnable change) {
         lock.writeLock().lock();
         try {
-            live = false;
+            change.run();
             publish();
         } finally {
             lock.writeLock().unlock();
