@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -45,8 +44,13 @@ public final class JobStates {
         }
     }
 
-    /** Names Slurm accepts in {@code -t} that no Gantry job can be in: they are valid and match nothing. */
-    private static final Map<String, String> FOREIGN = foreign();
+    /**
+     * Names Slurm accepts in {@code -t} that no Gantry job can be in, each compact name beside its long one: they are
+     * valid and match nothing.
+     */
+    private static final Set<String> FOREIGN = Set.of("BF", "BOOT_FAIL", "DL", "DEADLINE", "CF", "CONFIGURING",
+            "RS", "RESIZING", "RV", "REVOKED", "SE", "SPECIAL_EXIT", "RD", "RESV_DEL_HOLD", "RF", "REQUEUE_FED",
+            "RH", "REQUEUE_HOLD", "RQ", "REQUEUED", "SI", "SIGNALING", "SO", "STAGE_OUT", "ST", "STOPPED");
 
     private JobStates() {}
 
@@ -101,7 +105,7 @@ public final class JobStates {
             JobState state = BY_NAME.get(name);
             if (state != null) {
                 states.add(state);
-            } else if (!FOREIGN.containsKey(name) && !FOREIGN.containsValue(name)) {
+            } else if (!FOREIGN.contains(name)) {
                 throw new IllegalArgumentException("Invalid job state specified: " + raw.trim() + "\n"
                         + "Valid job states include: PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,"
                         + "TIMEOUT,NODE_FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,"
@@ -109,24 +113,6 @@ public final class JobStates {
             }
         }
         return new StateFilter(states, completing, false);
-    }
-
-    private static Map<String, String> foreign() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("BF", "BOOT_FAIL");
-        m.put("DL", "DEADLINE");
-        m.put("CF", "CONFIGURING");
-        m.put("RS", "RESIZING");
-        m.put("RV", "REVOKED");
-        m.put("SE", "SPECIAL_EXIT");
-        m.put("RD", "RESV_DEL_HOLD");
-        m.put("RF", "REQUEUE_FED");
-        m.put("RH", "REQUEUE_HOLD");
-        m.put("RQ", "REQUEUED");
-        m.put("SI", "SIGNALING");
-        m.put("SO", "STAGE_OUT");
-        m.put("ST", "STOPPED");
-        return m;
     }
 
     /**
