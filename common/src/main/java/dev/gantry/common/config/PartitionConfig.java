@@ -1,6 +1,5 @@
 package dev.gantry.common.config;
 
-import dev.gantry.placement.OverSubscribe;
 import java.util.List;
 
 /**

@@ -1,7 +1,6 @@
 package dev.gantry.common.config;
 
 import dev.gantry.common.hostlist.Hostlist;
-import dev.gantry.placement.OverSubscribe;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -80,8 +79,8 @@ final class PartitionParser {
         int tier = options.get(m, "prioritytier", Values.intRange(0, 65533),
                 options.get(m, "priority", Values.intRange(0, 65533), 1, lineNo), lineNo);
         int jobFactor = options.get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
-        OverSubscribe overSubscribe = options.get(m, "oversubscribe", Values::overSubscribe,
-                options.get(m, "shared", Values::overSubscribe, OverSubscribe.NO, lineNo), lineNo);
+        OverSubscribe overSubscribe = options.get(m, "oversubscribe", OverSubscribe::parse,
+                options.get(m, "shared", OverSubscribe::parse, OverSubscribe.NO, lineNo), lineNo);
         PreemptMode preemptMode = options.get(m, "preemptmode", Values::preemptMode, null, lineNo);
         long grace = options.get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
         List<String> allowAccounts = options.get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);

@@ -2,7 +2,6 @@ package dev.gantry.common.config;
 
 import dev.gantry.common.units.SlurmMemory;
 import dev.gantry.common.units.SlurmTime;
-import dev.gantry.placement.OverSubscribe;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -93,30 +92,6 @@ final class Values {
             throw new IllegalArgumentException("'" + raw + "' has an empty list item");
         }
         return items;
-    }
-
-    /**
-     * A partition's OverSubscribe= (or Shared=): NO, EXCLUSIVE, YES[:n], FORCE[:n], any case, with 1 &lt;= n &lt;= 32767 as
-     * Slurm documents; YES and FORCE without a count allow {@link OverSubscribe#DEFAULT_JOBS}.
-     */
-    static OverSubscribe overSubscribe(String raw) {
-        String v = raw.trim().toUpperCase(Locale.ROOT);
-        int colon = v.indexOf(':');
-        String word = colon < 0 ? v : v.substring(0, colon);
-        OverSubscribe.Kind kind;
-        try {
-            kind = OverSubscribe.Kind.valueOf(word);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("'" + raw + "' is not one of NO, EXCLUSIVE, YES[:n], FORCE[:n]");
-        }
-        boolean counted = kind == OverSubscribe.Kind.YES || kind == OverSubscribe.Kind.FORCE;
-        if (colon < 0) {
-            return new OverSubscribe(kind, counted ? OverSubscribe.DEFAULT_JOBS : 1, false);
-        }
-        if (!counted) {
-            throw new IllegalArgumentException("'" + raw + "': only YES and FORCE take a job count");
-        }
-        return new OverSubscribe(kind, intRange(1, OverSubscribe.MAX_JOBS).apply(raw.trim().substring(colon + 1)), true);
     }
 
     /** A partition's or QOS's own PreemptMode ({@link PreemptMode#parse}); null when blank (the cluster's applies). */

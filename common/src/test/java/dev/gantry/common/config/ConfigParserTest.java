@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.common.resources.GresSpec;
-import dev.gantry.placement.OverSubscribe;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.gantry.placement.OverSubscribe;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -113,7 +113,7 @@ public final class ClusterProtos {
     }
 
     /** OverSubscribe=NO|EXCLUSIVE|YES[:n]|FORCE[:n], as parsed at load. */
-    public static OverSubscribe overSubscribe(dev.gantry.placement.OverSubscribe value) {
+    public static OverSubscribe overSubscribe(dev.gantry.common.config.OverSubscribe value) {
         return switch (value.kind()) {
             case YES -> OverSubscribe.OVER_SUBSCRIBE_YES;
             case FORCE -> OverSubscribe.OVER_SUBSCRIBE_FORCE;
@@ -123,7 +123,7 @@ public final class ClusterProtos {
     }
 
     /** Jobs that may share one resource: n of YES:n/FORCE:n, Slurm's default 4 for YES/FORCE, else 1. */
-    public static int overSubscribeJobs(dev.gantry.placement.OverSubscribe value) {
+    public static int overSubscribeJobs(dev.gantry.common.config.OverSubscribe value) {
         return value.jobs();
     }
 

@@ -1,8 +1,8 @@
 package dev.gantry.select.model;
 
 import dev.gantry.api.v1.Partition;
+import dev.gantry.common.config.OverSubscribe;
 import dev.gantry.placement.MemoryLimits;
-import dev.gantry.placement.OverSubscribe;
 import dev.gantry.placement.Owner;
 import java.util.List;
 

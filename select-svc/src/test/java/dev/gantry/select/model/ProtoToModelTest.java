@@ -50,7 +50,7 @@ class ProtoToModelTest {
     @Test
     void partitionsCarryOverSubscribeAndMemoryLimits() {
         ClusterPartition p = view.partition("p").orElseThrow();
-        assertEquals(new dev.gantry.placement.OverSubscribe(dev.gantry.placement.OverSubscribe.Kind.FORCE, 3), p.oversubscribe());
+        assertEquals(new dev.gantry.common.config.OverSubscribe(dev.gantry.common.config.OverSubscribe.Kind.FORCE, 3), p.oversubscribe());
         assertEquals(new MemoryLimits(1000, 0, 0, 12000), p.memory());
         assertEquals(5, p.priorityTier());
     }
