@@ -1,19 +1,16 @@
 package dev.gantry.gang;
 
-import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
-import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
-import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.gantry.common.arch.CoreRules;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gang model and the timeslicer core are pure: no gRPC, framework, metrics, threads or wall clock
- * (docs/style.md, rules 1 and 10).
+ * The gang model and the timeslicer core are pure: the shared {@link CoreRules} (no gRPC, framework, metrics, threads,
+ * wall clock or API messages; docs/style.md, rules 1 and 10), and no way back to the adapters.
  */
 class ArchitectureTest {
 
@@ -24,35 +21,8 @@ class ArchitectureTest {
             .importPackages("dev.gantry.gang");
 
     @Test
-    void modelUsesNoGrpcMicronautOrMicrometer() {
-        noClasses().that().resideInAnyPackage(CORE)
-                .should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "io.micronaut..", "io.micrometer..", "jakarta.inject..")
-                .check(classes);
-    }
-
-    @Test
-    void modelStartsNoThreadsAndUsesNoConcurrency() {
-        noClasses().that().resideInAnyPackage(CORE)
-                .should().dependOnClassesThat().areAssignableTo(Thread.class)
-                .orShould().dependOnClassesThat().resideInAPackage("java.util.concurrent..")
-                .check(classes);
-    }
-
-    @Test
-    void modelNeverReadsTheWallClock() {
-        noClasses().that().resideInAnyPackage(CORE)
-                .should().callMethodWhere(target(name("now")).and(target(owner(JavaClass.Predicates.resideInAPackage("java.time")))))
-                .orShould().callMethod(System.class, "currentTimeMillis")
-                .orShould().callMethod(System.class, "nanoTime")
-                .orShould().callMethodWhere(target(name("systemUTC")).or(target(name("systemDefaultZone"))).or(target(name("system"))))
-                .check(classes);
-    }
-
-    @Test
-    void timeslicerWorksOnDomainValuesNotMessages() {
-        noClasses().that().resideInAPackage("dev.gantry.gang.slice..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.gantry.api..", "com.google.protobuf..")
-                .check(classes);
+    void coreFollowsTheSharedRules() {
+        CoreRules.of(CORE).check(classes);
     }
 
     @Test

@@ -5,17 +5,13 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.InstantSource;
-import java.time.LocalDateTime;
-import java.time.ZonedDateTime;
+import dev.gantry.common.arch.CoreRules;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Decision logic lives in pure packages: no gRPC, Micronaut or Micrometer, no threads, no I/O and no wall clock
- * (time comes in as an InstantSource).
+ * Decision logic lives in pure packages: the shared {@link CoreRules} (no gRPC, Micronaut or Micrometer, no threads, no
+ * wall clock: time comes in as an InstantSource, no API messages), and, the agent's own rule, no I/O or native calls.
  */
 class ArchitectureTest {
 
@@ -29,33 +25,16 @@ class ArchitectureTest {
     }
 
     @Test
-    void purePackages_useNoFrameworks() {
-        noClasses().that().resideInAnyPackage(PURE)
-                .should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "io.micronaut..", "io.micrometer..", "jakarta.inject..", "com.sun.jna..")
-                .check(classes);
+    void purePackages_followTheSharedRules() {
+        CoreRules.of(PURE).check(classes);
     }
 
     @Test
-    void purePackages_startNoThreadsAndDoNoIo() {
+    void purePackages_doNoIoAndNoNativeCalls() {
         noClasses().that().resideInAnyPackage(PURE)
-                .should().dependOnClassesThat().resideInAnyPackage("java.util.concurrent..", "java.io..", "java.net..")
-                .orShould().dependOnClassesThat().areAssignableTo(Thread.class)
+                .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.net..", "com.sun.jna..")
                 .orShould().dependOnClassesThat().areAssignableTo(ProcessBuilder.class)
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.nio.file.Files")
-                .check(classes);
-    }
-
-    @Test
-    void purePackages_readNoWallClock() {
-        noClasses().that().resideInAnyPackage(PURE)
-                .should().callMethod(Instant.class, "now")
-                .orShould().callMethod(System.class, "currentTimeMillis")
-                .orShould().callMethod(System.class, "nanoTime")
-                .orShould().callMethod(Clock.class, "systemUTC")
-                .orShould().callMethod(Clock.class, "systemDefaultZone")
-                .orShould().callMethod(LocalDateTime.class, "now")
-                .orShould().callMethod(ZonedDateTime.class, "now")
-                .orShould().callMethod(InstantSource.class, "system")
                 .check(classes);
     }
 

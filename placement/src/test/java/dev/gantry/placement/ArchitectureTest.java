@@ -1,17 +1,17 @@
 package dev.gantry.placement;
 
-import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
-import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
-import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.gantry.common.arch.CoreRules;
 import org.junit.jupiter.api.Test;
 
-/** The placement core is pure: no gRPC, protobuf, API messages, framework, threads or wall clock. */
+/**
+ * The placement core is pure as a whole: the shared {@link CoreRules} (no gRPC, protobuf, API messages, framework,
+ * threads or wall clock), and no other Gantry module.
+ */
 class ArchitectureTest {
 
     private final JavaClasses classes = new ClassFileImporter()
@@ -19,31 +19,14 @@ class ArchitectureTest {
             .importPackages("dev.gantry.placement");
 
     @Test
-    void usesNoGrpcProtobufApiOrFramework() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "com.google.protobuf..",
-                        "dev.gantry.api..", "io.micronaut..", "io.micrometer..", "jakarta.inject..")
-                .check(classes);
+    void theWholeModuleFollowsTheSharedRules() {
+        CoreRules.of("dev.gantry.placement..").check(classes);
     }
 
     @Test
     void dependsOnNoOtherGantryModule() {
         noClasses().should().dependOnClassesThat().resideInAnyPackage("dev.gantry.common..", "dev.gantry.select..",
                         "dev.gantry.scheduler..", "dev.gantry.gang..")
-                .check(classes);
-    }
-
-    @Test
-    void startsNoThreads() {
-        noClasses().should().dependOnClassesThat().areAssignableTo(Thread.class)
-                .orShould().dependOnClassesThat().resideInAPackage("java.util.concurrent..")
-                .check(classes);
-    }
-
-    @Test
-    void neverReadsTheWallClock() {
-        noClasses().should().callMethodWhere(target(name("now")).and(target(owner(JavaClass.Predicates.resideInAPackage("java.time")))))
-                .orShould().callMethod(System.class, "currentTimeMillis")
-                .orShould().callMethod(System.class, "nanoTime")
                 .check(classes);
     }
 }

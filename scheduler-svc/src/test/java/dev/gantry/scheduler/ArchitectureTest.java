@@ -8,10 +8,14 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.gantry.common.arch.CoreRules;
 import dev.gantry.scheduler.model.ClusterState;
 import org.junit.jupiter.api.Test;
 
-/** Decision logic stays pure: no gRPC, Micronaut, Micrometer, threads or wall clock in the core packages. */
+/**
+ * Decision logic stays pure: the core packages follow the shared {@link CoreRules} (no gRPC, framework, metrics,
+ * database, threads, wall clock or API messages), and the lifecycle's decisions reach the state in one place.
+ */
 class ArchitectureTest {
 
     static final String[] CORE = {"dev.gantry.scheduler.model..", "dev.gantry.scheduler.submit..",
@@ -23,22 +27,8 @@ class ArchitectureTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.gantry.scheduler");
 
     @Test
-    void coreUsesNoFrameworks() {
-        ArchRule rule = noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat()
-                .resideInAnyPackage("io.grpc..", "io.micronaut..", "io.micrometer..", "java.util.concurrent..", "java.sql..");
-        rule.check(classes);
-    }
-
-    @Test
-    void coreNeverReadsTheWallClock() {
-        ArchRule rule = noClasses().that().resideInAnyPackage(CORE).should()
-                .callMethod(java.time.Instant.class, "now")
-                .orShould().callMethod(System.class, "currentTimeMillis")
-                .orShould().callMethod(System.class, "nanoTime")
-                .orShould().callMethod(java.time.Clock.class, "systemUTC")
-                .orShould().callMethod(java.time.InstantSource.class, "system")
-                .orShould().callConstructor(Thread.class);
-        rule.check(classes);
+    void coreFollowsTheSharedRules() {
+        CoreRules.of(CORE).check(classes);
     }
 
     private static final java.util.Set<String> WRITES = java.util.Set.of("put", "putNode", "purge");

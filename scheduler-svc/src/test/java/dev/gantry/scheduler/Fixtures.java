@@ -1,12 +1,12 @@
 package dev.gantry.scheduler;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,9 +30,10 @@ public final class Fixtures {
                 """);
     }
 
-    public static JobSpec.Builder aSpec() {
-        return JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000).setGid(1000)
-                .setWorkDir("/tmp").setName("job");
+    /** What alice submits by default: a one-line script in /tmp, every resource left to the defaults. */
+    public static JobRequest.Builder aRequest() {
+        return JobRequest.builder().script("#!/bin/sh\ntrue\n").user("alice").uid(1000).gid(1000).workDir("/tmp")
+                .name("job");
     }
 
     public static JobBuilder aJob(long id) {
@@ -63,7 +64,7 @@ public final class Fixtures {
         public JobBuilder submitted(Instant t) { submit = t; return this; }
 
         public JobRecord build() {
-            return new JobRecord(id, aSpec().build(), "job" + id, "alice", 1000, 1000, partitions,
+            return new JobRecord(id, aRequest().build(), "job" + id, "alice", 1000, 1000, partitions,
                     new ResourceAsk(nodes, nodes, tasks, cpusPerTask, mem), 3600, JobState.PENDING, false,
                     PendingReason.NONE, partitions.get(0), List.of(), submit, null, null, submit, 0, 0, priority,
                     JobControls.NONE, null, 0);

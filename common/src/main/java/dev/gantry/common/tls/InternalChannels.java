@@ -6,6 +6,7 @@ import io.grpc.netty.NettyChannelBuilder;
 import io.netty.handler.ssl.SslContext;
 import java.io.UncheckedIOException;
 import java.security.cert.X509Certificate;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
@@ -34,6 +35,17 @@ public final class InternalChannels {
     /** A channel to {@code target} (host:port) whose server must be {@code peer}. */
     public ManagedChannel open(String target, Peer peer) {
         return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, Admission.only(p)))).build();
+    }
+
+    /**
+     * As {@link #open(String, Peer)}, with a gRPC service config (its retry policies, timeouts) for the channel's calls;
+     * calls of up to 32 MiB are kept for a retry.
+     */
+    public ManagedChannel open(String target, Peer peer, Map<String, ?> serviceConfig) {
+        return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, Admission.only(p))))
+                .defaultServiceConfig(serviceConfig).enableRetry()
+                .perRpcBufferLimit(32L << 20).retryBufferSize(64L << 20)
+                .build();
     }
 
     /** A channel to {@code target} whose server must be a peer {@code expected} admits. */

@@ -1,12 +1,7 @@
 package dev.gantry.gang.model;
 
-import dev.gantry.api.v1.Allocation;
-import dev.gantry.api.v1.ClusterEvent;
-import dev.gantry.api.v1.ClusterSnapshot;
-import dev.gantry.api.v1.Partition;
 import dev.gantry.common.events.EventOrder;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,16 +13,11 @@ import java.util.TreeMap;
  * order, and whether each is suspended, as the controller reports them. It checks that events follow (epoch,
  * revision) and feeds the gauges; the rotation itself is {@link dev.gantry.gang.slice.Timeslicer}'s.
  *
- * <p>Built from a snapshot, then advanced one event at a time with {@link #apply}. Not thread-safe: one thread
- * applies events; others see {@link GangView}s it made.
+ * <p>Built from a snapshot, then advanced one event at a time with {@link #apply}. The runtime maps the stream's
+ * messages to {@link Holding}s and {@link ReplicaChange}s (and puts a snapshot's allocations in allocation order). Not
+ * thread-safe: one thread applies events; others see {@link GangView}s it made.
  */
 public final class GangReplica {
-
-    /** Allocation order for a snapshot: start time, then job id (the stable tie-break). */
-    private static final Comparator<Allocation> ALLOCATION_ORDER = Comparator
-            .comparingLong((Allocation a) -> a.getStartTime().getSeconds())
-            .thenComparingInt(a -> a.getStartTime().getNanos())
-            .thenComparingLong(Allocation::getJobId);
 
     private final String epoch;
     private long revision;
@@ -40,40 +30,37 @@ public final class GangReplica {
         this.revision = revision;
     }
 
-    /** The replica a snapshot describes: its partitions (even empty ones) and its allocations. */
-    public static GangReplica fromSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
+    /**
+     * The replica a snapshot describes: its partitions (even empty ones) and its allocations.
+     *
+     * @param allocations in allocation order (start time, then job id), the order each partition's list keeps
+     */
+    public static GangReplica fromSnapshot(String epoch, long revision, List<String> partitions, List<Holding> allocations) {
         GangReplica replica = new GangReplica(epoch, revision);
-        for (Partition partition : snapshot.getPartitionsList()) {
-            replica.partitions.computeIfAbsent(partition.getName(), name -> new LinkedHashMap<>());
+        for (String partition : partitions) {
+            replica.partitions.computeIfAbsent(partition, name -> new LinkedHashMap<>());
         }
-        snapshot.getAllocationsList().stream().sorted(ALLOCATION_ORDER).forEach(replica::put);
+        allocations.forEach(replica::put);
         return replica;
-    }
-
-    /** Whether applying {@code event} counts as an allocation event (added, changed or released). */
-    public static boolean isAllocationEvent(ClusterEvent event) {
-        return switch (event.getEventCase()) {
-            case ALLOCATION_ADDED, ALLOCATION_CHANGED, ALLOCATION_RELEASED -> true;
-            case NODE_CHANGED, SNAPSHOT, EVENT_NOT_SET -> false;
-        };
     }
 
     /**
      * Applies one change. An added or changed job keeps its place if already known (a re-adopted job is not
      * reordered); a new one, or one that moved partition, goes last. Releasing an unknown job does nothing.
      *
-     * @throws IllegalArgumentException for a snapshot, another epoch, or a revision not after the replica's; the
-     *                                  replica is then unchanged
+     * @param eventEpoch    the epoch of the event that carried the change
+     * @param eventRevision its revision
+     * @throws IllegalArgumentException for another epoch, or a revision not after the replica's; the replica is then
+     *                                  unchanged
      */
-    public void apply(ClusterEvent event) {
-        EventOrder.requireNext(epoch, revision, event);
-        switch (event.getEventCase()) {
-            case ALLOCATION_ADDED -> put(event.getAllocationAdded());
-            case ALLOCATION_CHANGED -> put(event.getAllocationChanged());
-            case ALLOCATION_RELEASED -> remove(event.getAllocationReleased());
-            case NODE_CHANGED, SNAPSHOT, EVENT_NOT_SET -> { } // nodes do not change who shares a partition
+    public void apply(String eventEpoch, long eventRevision, ReplicaChange change) {
+        EventOrder.requireNext(epoch, revision, eventEpoch, eventRevision);
+        switch (change) {
+            case ReplicaChange.Held held -> put(held.holding());
+            case ReplicaChange.Released released -> remove(released.jobId());
+            case ReplicaChange.Unrelated unrelated -> { } // nodes do not change who shares a partition
         }
-        revision = event.getRevision();
+        revision = eventRevision;
     }
 
     public GangView view() {
@@ -91,14 +78,14 @@ public final class GangReplica {
         return revision;
     }
 
-    private void put(Allocation allocation) {
-        String previous = partitionOfJob.get(allocation.getJobId());
-        if (previous != null && !previous.equals(allocation.getPartition())) {
-            remove(allocation.getJobId());
+    private void put(Holding holding) {
+        String previous = partitionOfJob.get(holding.jobId());
+        if (previous != null && !previous.equals(holding.partition())) {
+            remove(holding.jobId());
         }
-        partitions.computeIfAbsent(allocation.getPartition(), name -> new LinkedHashMap<>())
-                .put(allocation.getJobId(), allocation.getSuspended());
-        partitionOfJob.put(allocation.getJobId(), allocation.getPartition());
+        partitions.computeIfAbsent(holding.partition(), name -> new LinkedHashMap<>())
+                .put(holding.jobId(), holding.suspended());
+        partitionOfJob.put(holding.jobId(), holding.partition());
     }
 
     private void remove(long jobId) {

@@ -8,6 +8,8 @@ import dev.gantry.gang.grpc.GangStatusSource;
 import dev.gantry.gang.model.GangReplica;
 import dev.gantry.gang.model.GangView;
 import dev.gantry.gang.model.PartitionJobs;
+import dev.gantry.gang.model.ReplicaChange;
+import dev.gantry.gang.slice.Allocated;
 import dev.gantry.gang.slice.GangSettings;
 import dev.gantry.gang.slice.PartitionDecision;
 import dev.gantry.gang.slice.SliceOutcome;
@@ -86,7 +88,9 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
     public void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
         boolean send;
         synchronized (this) {
-            replica = GangReplica.fromSnapshot(epoch, revision, snapshot);
+            List<Allocated> allocations = SliceInputs.allocations(snapshot);
+            replica = GangReplica.fromSnapshot(epoch, revision, SliceInputs.partitionNames(snapshot),
+                    allocations.stream().map(SliceInputs::holding).toList());
             GangSettings next = SliceInputs.settings(snapshot);
             if (!next.equals(settings)) {
                 LOG.info("PreemptMode={} SchedulerTimeSlice={}s: cluster-wide gang scheduling {}",
@@ -94,7 +98,7 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
             }
             settings = next;
             slicer = Timeslicer.rebuild(settings, SliceInputs.rule(snapshot), SliceInputs.nodes(snapshot),
-                    SliceInputs.partitions(snapshot, settings), SliceInputs.allocations(snapshot), clock.instant());
+                    SliceInputs.partitions(snapshot, settings), allocations, clock.instant());
             streamLive = true;
             send = decided(slicer.reconcile(clock.instant()));
             publishGauges();
@@ -110,7 +114,8 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
             if (replica == null) {
                 throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
             }
-            replica.apply(event);
+            ReplicaChange change = SliceInputs.change(event);
+            replica.apply(event.getEpoch(), event.getRevision(), change);
             send = decided(switch (event.getEventCase()) {
                 case ALLOCATION_ADDED -> slicer.allocationAdded(SliceInputs.allocated(event.getAllocationAdded()), clock.instant());
                 case ALLOCATION_CHANGED -> slicer.allocationChanged(SliceInputs.allocated(event.getAllocationChanged()), clock.instant());
@@ -123,7 +128,7 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
             });
             // an event answering an earlier request may leave a newer decision to send (it changed meanwhile)
             send |= event.hasAllocationChanged() && slicer.isOutstanding(event.getAllocationChanged().getJobId());
-            if (GangReplica.isAllocationEvent(event)) {
+            if (change.isAllocation()) {
                 eventsApplied++;
                 eventsAppliedCounter.increment();
                 publishGauges();

@@ -1,24 +1,27 @@
 package dev.gantry.gang.runtime;
 
-import dev.gantry.common.overlap.NodeHold;
-import dev.gantry.common.overlap.NodeShape;
-import dev.gantry.common.overlap.OverlapRule;
 import dev.gantry.api.v1.Allocation;
+import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.common.overlap.NodeHold;
+import dev.gantry.common.overlap.NodeShape;
+import dev.gantry.common.overlap.OverlapRule;
+import dev.gantry.gang.model.Holding;
+import dev.gantry.gang.model.ReplicaChange;
 import dev.gantry.gang.slice.Allocated;
 import dev.gantry.gang.slice.GangSettings;
 import dev.gantry.gang.slice.PartitionShape;
 import java.util.Comparator;
 import java.util.List;
 
-/** The event stream's messages as the timeslicer's inputs. Stateless. */
+/** The event stream's messages as the timeslicer's and the replica's inputs. Stateless. */
 final class SliceInputs {
     private SliceInputs() {}
 
-    /** Allocation order: start time, then job id (the same order as {@link dev.gantry.gang.model.GangReplica}). */
+    /** Allocation order: start time, then job id (the stable tie-break); the timeslicer's and the replica's. */
     private static final Comparator<Allocation> ALLOCATION_ORDER = Comparator
             .comparingLong((Allocation a) -> a.getStartTime().getSeconds())
             .thenComparingInt(a -> a.getStartTime().getNanos())
@@ -65,6 +68,35 @@ final class SliceInputs {
                 ? java.time.Instant.ofEpochSecond(allocation.getSuspendTime().getSeconds(), allocation.getSuspendTime().getNanos())
                 : null;
         return new Allocated(allocation.getJobId(), allocation.getPartition(), holds, allocation.getSuspended(), since);
+    }
+
+    /** The snapshot's partition names, in its order. */
+    static List<String> partitionNames(ClusterSnapshot snapshot) {
+        return snapshot.getPartitionsList().stream().map(Partition::getName).toList();
+    }
+
+    /** The replica's view of a snapshot's allocation (or of one in allocation order: {@link #allocations}). */
+    static Holding holding(Allocated allocated) {
+        return new Holding(allocated.jobId(), allocated.partition(), allocated.suspended());
+    }
+
+    /**
+     * What an event changes for the replica.
+     *
+     * @throws IllegalArgumentException for a snapshot, which replaces the replica rather than being applied to it
+     */
+    static ReplicaChange change(ClusterEvent event) {
+        return switch (event.getEventCase()) {
+            case ALLOCATION_ADDED -> held(event.getAllocationAdded());
+            case ALLOCATION_CHANGED -> held(event.getAllocationChanged());
+            case ALLOCATION_RELEASED -> new ReplicaChange.Released(event.getAllocationReleased());
+            case NODE_CHANGED, EVENT_NOT_SET -> new ReplicaChange.Unrelated();
+            case SNAPSHOT -> throw new IllegalArgumentException("a snapshot replaces the replica; it is not applied to it");
+        };
+    }
+
+    private static ReplicaChange held(Allocation allocation) {
+        return new ReplicaChange.Held(new Holding(allocation.getJobId(), allocation.getPartition(), allocation.getSuspended()));
     }
 
     private static NodeHold hold(NodeAllocation node) {

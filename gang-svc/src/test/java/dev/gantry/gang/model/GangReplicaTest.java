@@ -1,20 +1,10 @@
 package dev.gantry.gang.model;
 
-import static dev.gantry.gang.fixture.GangEvents.EPOCH;
-import static dev.gantry.gang.fixture.GangEvents.added;
-import static dev.gantry.gang.fixture.GangEvents.changed;
-import static dev.gantry.gang.fixture.GangEvents.nodeChanged;
-import static dev.gantry.gang.fixture.GangEvents.released;
-import static dev.gantry.gang.fixture.GangEvents.running;
-import static dev.gantry.gang.fixture.GangEvents.snapshot;
-import static dev.gantry.gang.fixture.GangEvents.snapshotEvent;
-import static dev.gantry.gang.fixture.GangEvents.suspended;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.api.v1.ClusterEvent;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -24,77 +14,81 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class GangReplicaTest {
 
-    /** debug: 10 (started at 100 s), 11 suspended (200 s); batch: empty. */
-    private final GangReplica replica = GangReplica.fromSnapshot(EPOCH, 5,
-            snapshot(List.of("debug", "batch"), suspended(11, "debug", 200), running(10, "debug", 100)));
+    private static final String EPOCH = "epoch-1";
+
+    /** debug: 10 (started first), 11 suspended; batch: empty. */
+    private final GangReplica replica = GangReplica.fromSnapshot(EPOCH, 5, List.of("debug", "batch"),
+            List.of(running(10, "debug"), suspended(11, "debug")));
+
+    private static Holding running(long jobId, String partition) {
+        return new Holding(jobId, partition, false);
+    }
+
+    private static Holding suspended(long jobId, String partition) {
+        return new Holding(jobId, partition, true);
+    }
+
+    private static ReplicaChange held(Holding holding) {
+        return new ReplicaChange.Held(holding);
+    }
 
     @Test
-    void aSnapshotListsEveryPartitionByName_withJobsInStartOrder() {
+    void aSnapshotListsEveryPartitionByName_withJobsInAllocationOrder() {
         assertEquals(new GangView(EPOCH, 5, List.of(
                 new PartitionJobs("batch", List.of(), List.of()),
                 new PartitionJobs("debug", List.of(10L, 11L), List.of(10L)))), replica.view());
     }
 
-    @Test
-    void jobsStartingAtTheSameTimeAreOrderedByJobId() {
-        GangReplica sameStart = GangReplica.fromSnapshot(EPOCH, 1,
-                snapshot(List.of("debug"), running(30, "debug", 50), running(20, "debug", 50)));
-
-        assertEquals(List.of(20L, 30L), sameStart.view().partitions().getFirst().jobIds());
-    }
-
     static Stream<Arguments> changes() {
         return Stream.of(
-                Arguments.of("a started job goes last", List.of(added(6, running(12, "debug", 300))),
+                Arguments.of("a started job goes last", held(running(12, "debug")),
                         "debug [10, 11, 12] active [10, 12]"),
-                Arguments.of("resuming a job keeps its place", List.of(changed(6, running(11, "debug", 200))),
+                Arguments.of("resuming a job keeps its place", held(running(11, "debug")),
                         "debug [10, 11] active [10, 11]"),
-                Arguments.of("suspending a job keeps its place", List.of(changed(6, suspended(10, "debug", 100))),
+                Arguments.of("suspending a job keeps its place", held(suspended(10, "debug")),
                         "debug [10, 11] active []"),
-                Arguments.of("a re-adopted job keeps its place", List.of(added(6, running(10, "debug", 100))),
+                Arguments.of("a re-adopted job keeps its place", held(running(10, "debug")),
                         "debug [10, 11] active [10]"),
-                Arguments.of("a released job leaves", List.of(released(6, 10)),
+                Arguments.of("a released job leaves", new ReplicaChange.Released(10),
                         "debug [11] active []"),
-                Arguments.of("releasing an unknown job does nothing", List.of(released(6, 999)),
+                Arguments.of("releasing an unknown job does nothing", new ReplicaChange.Released(999),
                         "debug [10, 11] active [10]"),
-                Arguments.of("a job moved to another partition leaves the first", List.of(changed(6, running(10, "batch", 100))),
+                Arguments.of("a job moved to another partition leaves the first", held(running(10, "batch")),
                         "batch [10] active [10]; debug [11] active []"),
-                Arguments.of("a partition first seen in an allocation is tracked", List.of(added(6, running(12, "gpu", 300))),
+                Arguments.of("a partition first seen in an allocation is tracked", held(running(12, "gpu")),
                         "debug [10, 11] active [10]; gpu [12] active [12]"),
-                Arguments.of("a node change changes no job", List.of(nodeChanged(6, "n1")),
+                Arguments.of("a node change changes no job", new ReplicaChange.Unrelated(),
                         "debug [10, 11] active [10]"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("changes")
-    void appliesAllocationChanges(String rule, List<ClusterEvent> events, String expected) {
-        events.forEach(replica::apply);
+    void appliesAllocationChanges(String rule, ReplicaChange change, String expected) {
+        replica.apply(EPOCH, 6, change);
 
         assertEquals(expected, describe(replica.view()));
-        assertEquals(events.getLast().getRevision(), replica.revision());
+        assertEquals(6, replica.revision());
     }
 
     @Test
-    void onlyAllocationEventsCountAsAllocationEvents() {
-        assertTrue(GangReplica.isAllocationEvent(added(6, running(12, "debug", 1))));
-        assertTrue(GangReplica.isAllocationEvent(changed(6, running(12, "debug", 1))));
-        assertTrue(GangReplica.isAllocationEvent(released(6, 12)));
-        assertFalse(GangReplica.isAllocationEvent(nodeChanged(6, "n1")));
+    void onlyAllocationChangesCountAsAllocationEvents() {
+        assertTrue(held(running(12, "debug")).isAllocation());
+        assertTrue(new ReplicaChange.Released(12).isAllocation());
+        assertFalse(new ReplicaChange.Unrelated().isAllocation());
     }
 
     static Stream<Arguments> eventsThatDoNotFollow() {
         return Stream.of(
-                Arguments.of("another epoch", added(6, running(12, "debug", 1)).toBuilder().setEpoch("epoch-2").build()),
-                Arguments.of("the same revision", added(5, running(12, "debug", 1))),
-                Arguments.of("a snapshot", snapshotEvent(6, snapshot(List.of("debug")))));
+                Arguments.of("another epoch", "epoch-2", 6L),
+                Arguments.of("the same revision", EPOCH, 5L));
     }
 
     @ParameterizedTest(name = "{0} is refused and changes nothing")
     @MethodSource("eventsThatDoNotFollow")
-    void anEventThatDoesNotFollowTheReplicaIsRefused(String name, ClusterEvent event) {
+    void anEventThatDoesNotFollowTheReplicaIsRefused(String name, String epoch, long revision) {
         GangView before = replica.view();
 
-        assertThrows(IllegalArgumentException.class, () -> replica.apply(event));
+        assertThrows(IllegalArgumentException.class, () -> replica.apply(epoch, revision, held(running(12, "debug"))));
         assertEquals(before, replica.view());
     }
 
@@ -102,7 +96,7 @@ class GangReplicaTest {
     void aViewIsACopy() {
         GangView before = replica.view();
 
-        replica.apply(released(6, 10));
+        replica.apply(EPOCH, 6, new ReplicaChange.Released(10));
 
         assertEquals(List.of(10L, 11L), before.partitions().get(1).jobIds());
     }

@@ -18,7 +18,7 @@
  *   <li><i>Whatever PrivateData says</i>, a job's batch script and its submitted environment are its owner's, operators'
  *       and administrators' only (proc_req.c {@code _slurm_rpc_dump_batch_script}: "Invalid user id" otherwise). Slurm
  *       never puts them in job listings; Gantry's listings carry the submitted spec, so they are stripped
- *       ({@link dev.gantry.scheduler.access.Redaction}) from every job a caller may not see in full. The arguments
+ *       ({@link dev.gantry.scheduler.api.Redaction}, where the answer is built) from every job a caller may not see in full. The arguments
  *       (Slurm's Command=) stay visible to whoever sees the job, as in Slurm.</li>
  * </ul>
  * Slurm's account coordinators (who also see their accounts' jobs and usage) have no counterpart: Gantry's config has

@@ -6,6 +6,7 @@ import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobHold;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.common.hostlist.Hostlist;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.common.resources.GresSpec;
 import dev.gantry.scheduler.model.Forecast;
 import dev.gantry.scheduler.model.GresGrant;
@@ -20,7 +21,12 @@ import java.util.List;
 
 /**
  * Maps jobs between the domain ({@link JobRecord}) and the API ({@link Job}). The API form is also the stored
- * form, so {@code fromProto(toProto(j))} equals {@code j}.
+ * form, so {@code fromProto(toProto(j))} equals {@code j}; the submitted request is the job's {@code spec}
+ * ({@link JobRequests}).
+ *
+ * <p>Both carry one {@code reason}, Slurm's Reason= ({@link JobRecord#reason}): a pending job's pending reason, else
+ * its end note ("None" for none). Reading it back ({@link #reason}) gives a pending job the pending reason of that
+ * name and any other job that end note.
  */
 public final class JobProtos {
     private JobProtos() {}
@@ -41,7 +47,7 @@ public final class JobProtos {
     private static Job.Builder builder(JobRecord j) {
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
-                .setSpec(j.spec())
+                .setSpec(JobRequests.toProto(j.request()))
                 .setName(j.name())
                 .setMinNodes(j.ask().minNodes())
                 .addAllPartitions(j.partitions())
@@ -127,16 +133,32 @@ public final class JobProtos {
         Instant started = p.hasStartTime() && !pending ? instant(p.getStartTime()) : null;
         Forecast forecast = p.hasStartTime() && pending
                 ? new Forecast(instant(p.getStartTime()), p.getSchedNodesList(), false) : null;
-        return new JobRecord(p.getJobId(), spec, p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
+        return new JobRecord(p.getJobId(), JobRequests.fromProto(spec), p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
                 p.getPartitionsList(),
                 new ResourceAsk(p.getMinNodes(), p.getMaxNodes(), p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb(),
                         p.getNtasksPerNode(), p.getMemPerCpuMb(), selection),
-                p.getTimeLimitSeconds(), state, p.getCompleting(), p.getReason(), p.getPartition(), alloc,
+                p.getTimeLimitSeconds(), state, p.getCompleting(), reason(state, p.getReason()),
+                state == JobState.PENDING ? "" : endNote(p.getReason()), p.getPartition(), alloc,
                 instant(p.getSubmitTime()), started, end,
                 p.hasLastStateChange() ? instant(p.getLastStateChange()) : null, p.getExitCode(), p.getExitSignal(),
                 p.getPriority(), controls(p), forecast, p.getSuspendSeconds(), p.getAdminSuspended(),
                 p.hasPreemptTime() ? instant(p.getPreemptTime()) : null, p.getBackfillPreemptable(),
                 p.getSchedByBackfill());
+    }
+
+    /**
+     * A stored or sent Reason= of a job in {@code state}, as its pending reason: the reason of that name while pending,
+     * None otherwise. A pending job's name that no reason has (written by another version, or text from before reasons
+     * were typed) reads as None, which the next main pass replaces, as it does every pending job's reason.
+     */
+    public static PendingReason reason(JobState state, String text) {
+        return state == JobState.PENDING ? PendingReason.ofSlurmName(text).orElse(PendingReason.NONE)
+                : PendingReason.NONE;
+    }
+
+    /** A stored or sent Reason= of a job that is not pending, as its end note: the text, empty for "None" or none. */
+    private static String endNote(String text) {
+        return text.equals(PendingReason.NONE.slurmName()) ? "" : text;
     }
 
     /**

@@ -13,9 +13,6 @@ public final class BeginTime {
     /** sbatch's message for a malformed --begin. */
     public static final String INVALID = "Invalid --begin specification";
 
-    /** The pending reason while the begin time is ahead. */
-    public static final String PENDING_REASON = "BeginTime";
-
     private BeginTime() {}
 
     /**

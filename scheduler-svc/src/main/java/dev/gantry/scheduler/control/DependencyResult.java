@@ -1,6 +1,8 @@
 package dev.gantry.scheduler.control;
 
+import dev.gantry.common.job.PendingReason;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The outcome of evaluating a dependency: its overall status and each term's.
@@ -18,12 +20,12 @@ public record DependencyResult(DependencyStatus status, List<TermStatus> terms, 
         terms = List.copyOf(terms);
     }
 
-    /** The pending reason this dependency gives: "Dependency", "DependencyNeverSatisfied", or "" when satisfied. */
-    public String pendingReason() {
+    /** The pending reason this dependency gives: Dependency, DependencyNeverSatisfied, or none when satisfied. */
+    public Optional<PendingReason> pendingReason() {
         return switch (status) {
-            case SATISFIED -> "";
-            case WAITING -> "Dependency";
-            case NEVER -> "DependencyNeverSatisfied";
+            case SATISFIED -> Optional.empty();
+            case WAITING -> Optional.of(PendingReason.DEPENDENCY);
+            case NEVER -> Optional.of(PendingReason.DEPENDENCY_NEVER_SATISFIED);
         };
     }
 

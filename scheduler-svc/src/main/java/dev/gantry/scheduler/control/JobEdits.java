@@ -1,9 +1,9 @@
 package dev.gantry.scheduler.control;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -44,8 +44,9 @@ public final class JobEdits {
             return new Refused(NOT_PENDING);
         }
         JobControls.Hold h = caller.admin() && !userHold ? JobControls.Hold.ADMIN : JobControls.Hold.USER;
-        String reason = h == JobControls.Hold.ADMIN ? PendingReason.HELD_ADMIN : PendingReason.HELD_USER;
-        return new Changed(j.toBuilder().controls(j.controls().withHold(h)).reason(reason).forecast(null).build());
+        PendingReason reason = h == JobControls.Hold.ADMIN ? PendingReason.HELD_ADMIN : PendingReason.HELD_USER;
+        return new Changed(j.toBuilder().controls(j.controls().withHold(h)).pendingReason(reason).forecast(null)
+                .build());
     }
 
     /** scontrol release: lifts a hold (and an administrator's Priority=0). */
@@ -65,7 +66,7 @@ public final class JobEdits {
         if (adminZero) {
             released = released.withAdminPriority(false);
         }
-        return new Changed(j.toBuilder().controls(released).reason(PendingReason.NONE).build());
+        return new Changed(j.toBuilder().controls(released).pendingReason(PendingReason.NONE).build());
     }
 
     /**
@@ -120,7 +121,7 @@ public final class JobEdits {
             return new Refused(NOT_PENDING);
         }
         return new Changed(j.toBuilder().priority(priority).controls(j.controls().withAdminPriority(true))
-                .reason(priority == 0 ? PendingReason.HELD_ADMIN : j.reason()).build());
+                .pendingReason(priority == 0 ? PendingReason.HELD_ADMIN : j.pendingReason()).build());
     }
 
     /** scontrol update Nice=: negative values only for operators and administrators. */
@@ -154,9 +155,11 @@ public final class JobEdits {
                 return new Refused(e.describe());
             }
         }
-        String reason = PendingReason.DEPENDENCY.equals(j.reason()) || PendingReason.DEPENDENCY_NEVER_SATISFIED.equals(j.reason())
-                ? PendingReason.NONE : j.reason();
-        return new Changed(j.toBuilder().controls(j.controls().withDependency(d)).reason(reason).forecast(null).build());
+        boolean forDependency = j.pendingReason() == PendingReason.DEPENDENCY
+                || j.pendingReason() == PendingReason.DEPENDENCY_NEVER_SATISFIED;
+        PendingReason reason = forDependency ? PendingReason.NONE : j.pendingReason();
+        return new Changed(j.toBuilder().controls(j.controls().withDependency(d)).pendingReason(reason).forecast(null)
+                .build());
     }
 
     /**

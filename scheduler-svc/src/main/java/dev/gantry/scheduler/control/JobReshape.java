@@ -1,7 +1,7 @@
 package dev.gantry.scheduler.control;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import java.util.List;
 
 /**
@@ -36,8 +36,7 @@ public record JobReshape(List<String> partitions, Integer minNodes, Integer maxN
      * node count has no maximum to keep.
      */
     public String refusal(JobRecord j) {
-        if (minNodes != null && maxNodes == null && (j.spec().hasMinNodes() || j.spec().hasMaxNodes())
-                && minNodes > j.ask().maxNodes()) {
+        if (minNodes != null && maxNodes == null && j.request().namesNodeCount() && minNodes > j.ask().maxNodes()) {
             return INVALID_NODE_COUNT;
         }
         if (minNodes != null && maxNodes != null && minNodes > maxNodes) {
@@ -52,28 +51,28 @@ public record JobReshape(List<String> partitions, Integer minNodes, Integer maxN
     }
 
     /**
-     * The request {@code j} stands for now, with this update applied: what to re-check and keep as its spec. Node
-     * counts the update does not name stay as the spec has them — given (then the job's current ones) or left to the
+     * The request {@code j} stands for now, with this update applied: what to re-check and keep as its request. Node
+     * counts the update does not name stay as the request has them — given (then the job's current ones) or left to the
      * defaults (so scontrol still shows the count as not requested) — unless {@code pinNodes}, which gives the job's
-     * current counts in any case (for a job whose counts came from an update its spec does not hold).
+     * current counts in any case (for a job whose counts came from an update its request does not hold).
      */
-    public JobSpec request(JobRecord j, boolean pinNodes) {
-        JobSpec.Builder b = j.spec().toBuilder()
-                .setTimeLimitSeconds(j.timeLimitSeconds())
-                .clearPartitions().addAllPartitions(partitions.isEmpty() ? j.partitions() : partitions)
-                .setQos(qos != null ? qos : j.controls().qos())
-                .setAccount(account != null ? account : j.controls().account());
+    public JobRequest request(JobRecord j, boolean pinNodes) {
+        JobRequest.Builder b = j.request().toBuilder()
+                .timeLimitSeconds(j.timeLimitSeconds())
+                .partitions(partitions.isEmpty() ? j.partitions() : partitions)
+                .qos(qos != null ? qos : j.controls().qos())
+                .account(account != null ? account : j.controls().account());
         if (minNodes != null) {
-            b.setMinNodes(minNodes);
+            b.minNodes(minNodes);
             if (maxNodes != null) {
-                b.setMaxNodes(maxNodes);
-            } else if (j.spec().hasMinNodes() || j.spec().hasMaxNodes()) {
-                b.setMaxNodes(j.ask().maxNodes()); // kept (refusal() saw it is not below the minimum)
+                b.maxNodes(maxNodes);
+            } else if (j.request().namesNodeCount()) {
+                b.maxNodes(j.ask().maxNodes()); // kept (refusal() saw it is not below the minimum)
             }
         } else if (maxNodes != null) {
-            b.setMinNodes(j.ask().minNodes()).setMaxNodes(maxNodes);
-        } else if (pinNodes || j.spec().hasMinNodes() || j.spec().hasMaxNodes()) {
-            b.setMinNodes(j.ask().minNodes()).setMaxNodes(j.ask().maxNodes());
+            b.minNodes(j.ask().minNodes()).maxNodes(maxNodes);
+        } else if (pinNodes || j.request().namesNodeCount()) {
+            b.minNodes(j.ask().minNodes()).maxNodes(j.ask().maxNodes());
         }
         return b.build();
     }

@@ -2,10 +2,10 @@ package dev.gantry.scheduler.cycle;
 
 import dev.gantry.common.config.QosConfig;
 import dev.gantry.common.config.TresLimits;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -66,7 +66,7 @@ public final class Eligibility {
     }
 
     /** Null when the job may be tried now; else the pending reason. Does not count the job: see {@link #admit}. */
-    public String reason(JobRecord j) {
+    public PendingReason reason(JobRecord j) {
         JobControls c = j.controls();
         if (c.hold() == JobControls.Hold.ADMIN || (j.priority() == 0 && c.adminPriority())) {
             return PendingReason.HELD_ADMIN;

@@ -2,10 +2,10 @@ package dev.gantry.scheduler.cycle;
 
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.config.PartitionState;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.queue.QueueOrder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,9 +24,9 @@ public final class MainPass {
 
     /**
      * @param candidates pending jobs to place, in queue order
-     * @param reasons jobs left out now, with their pending reason
+     * @param pendingReasons jobs left out now, with their pending reason, in queue order
      */
-    public record Input(List<JobRecord> candidates, Map<Long, String> reasons) {}
+    public record Input(List<JobRecord> candidates, Map<Long, PendingReason> pendingReasons) {}
 
     /** Every pending job considered, none limited (the walking skeleton's pass). */
     public static Input prepare(ClusterState state) {
@@ -43,14 +43,14 @@ public final class MainPass {
         }
         QueueOrder.sort(pending, state::tier);
         List<JobRecord> candidates = new ArrayList<>();
-        Map<Long, String> reasons = new LinkedHashMap<>();
+        Map<Long, PendingReason> reasons = new LinkedHashMap<>();
         for (JobRecord j : pending) {
-            String notYet = eligibility.reason(j);
+            PendingReason notYet = eligibility.reason(j);
             if (notYet != null) {
                 reasons.put(j.id(), notYet);
                 continue;
             }
-            String blocked = null;
+            PendingReason blocked = null;
             boolean anyUsable = false;
             for (String name : j.partitions()) {
                 PartitionConfig p = state.partition(name);

@@ -6,6 +6,8 @@ import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.api.v1.CreateTokenRequest;
 import dev.gantry.api.v1.CreateTokenResponse;
+import dev.gantry.api.v1.GetBatchScriptRequest;
+import dev.gantry.api.v1.GetBatchScriptResponse;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.GetJobResponse;
 import dev.gantry.api.v1.GetPrioritiesRequest;
@@ -15,7 +17,6 @@ import dev.gantry.api.v1.GetSharesResponse;
 import dev.gantry.api.v1.HoldJobRequest;
 import dev.gantry.api.v1.HoldJobResponse;
 import dev.gantry.api.v1.JobResult;
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListJobsResponse;
 import dev.gantry.api.v1.ListNodesRequest;
@@ -41,17 +42,17 @@ import dev.gantry.api.v1.WatchJobsResponse;
 import dev.gantry.common.auth.Identity;
 import dev.gantry.common.authn.Callers;
 import dev.gantry.common.posix.PosixAccounts;
-import dev.gantry.api.v1.GetBatchScriptRequest;
-import dev.gantry.api.v1.GetBatchScriptResponse;
 import dev.gantry.scheduler.access.PrivateData;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
 import dev.gantry.scheduler.api.ClusterProtos;
-import dev.gantry.scheduler.runtime.Audit;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.api.PriorityProtos;
 import dev.gantry.scheduler.api.QosProtos;
 import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.Role;
+import dev.gantry.scheduler.runtime.Audit;
 import dev.gantry.scheduler.runtime.Controller;
 import dev.gantry.scheduler.runtime.JobQuery;
 import dev.gantry.scheduler.runtime.JobWatch;
@@ -117,16 +118,16 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("spec: is required").asRuntimeException());
             return;
         }
-        JobSpec spec;
+        JobRequest submitted;
         try {
-            spec = ownedByCaller(request.getSpec());
+            submitted = ownedByCaller(JobRequests.fromProto(request.getSpec()));
         } catch (SecurityException e) {
             out.onError(Status.PERMISSION_DENIED.withDescription(e.getMessage()).asRuntimeException());
             return;
         }
         // Answered where the commit's follow-up ran (the controller thread, once the job is in its state): sending a
         // small response does not block, and one thread hop less per submission counts at thousands per second.
-        controller.submit(spec).whenComplete((id, error) -> {
+        controller.submit(submitted).whenComplete((id, error) -> {
             if (error != null) {
                 out.onError(status(error));
             } else {
@@ -475,19 +476,19 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     }
 
     /**
-     * The spec with its user, uid and gid those of whom the job runs as: the caller, or, for an administrator acting on
+     * The request with its user, uid and gid those of whom the job runs as: the caller, or, for an administrator acting on
      * another's behalf, that user's account on this host ({@link RunAs}).
      */
-    private JobSpec ownedByCaller(JobSpec spec) {
+    private JobRequest ownedByCaller(JobRequest spec) {
         Identity who = Callers.current();
         boolean administrator = Role.of(state.config(), who.user(), (int) who.uid()) == Role.ADMINISTRATOR;
-        RunAs.Owner owner = RunAs.resolve(who, spec.getUser(), Integer.toUnsignedLong(spec.getUid()),
-                Integer.toUnsignedLong(spec.getGid()), administrator, ControllerGrpcService::account,
+        RunAs.Owner owner = RunAs.resolve(who, spec.user(), Integer.toUnsignedLong(spec.uid()),
+                Integer.toUnsignedLong(spec.gid()), administrator, ControllerGrpcService::account,
                 uid -> PosixAccounts.byUid(uid).flatMap(a -> account(a.name())));
         if (!owner.user().equals(who.user())) {
             Audit.record(java.time.Instant.now(), requester(), "submits a job as " + owner.user() + " (uid " + owner.uid() + ")");
         }
-        return spec.toBuilder().setUser(owner.user()).setUid((int) owner.uid()).setGid((int) owner.gid()).build();
+        return spec.toBuilder().user(owner.user()).uid((int) owner.uid()).gid((int) owner.gid()).build();
     }
 
     private static Optional<RunAs.Account> account(String name) {

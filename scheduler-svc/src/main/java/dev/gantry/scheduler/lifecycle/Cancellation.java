@@ -1,9 +1,9 @@
 package dev.gantry.scheduler.lifecycle;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,8 +59,7 @@ public final class Cancellation {
                 }
                 JobRecord next;
                 if (j.state() == JobState.PENDING) {
-                    next = j.toBuilder().state(JobState.CANCELLED, now).endTime(now).reason(PendingReason.NONE)
-                            .forecast(null).build();
+                    next = j.toBuilder().state(JobState.CANCELLED, now).endTime(now).forecast(null).build();
                     effects.add(new Effect.CountEnd(next));
                 } else {
                     next = JobEnding.stopping(j, JobState.CANCELLED, now).endTime(now).build();

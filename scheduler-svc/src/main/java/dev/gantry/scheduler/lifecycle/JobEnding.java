@@ -1,8 +1,8 @@
 package dev.gantry.scheduler.lifecycle;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.time.Instant;
 import java.util.List;
 
@@ -36,13 +36,14 @@ public final class JobEnding {
     }
 
     /**
-     * Ends a job whose processes are all gone: final state {@code end}, resources released. The end time is {@code
+     * Ends a job whose processes are all gone: final state {@code end} with its {@code endNote} (empty for none),
+     * resources released. The end time is {@code
      * endTime} unless the job already recorded an earlier one (a cancel records its time; a preemption with GraceTime a
      * deadline, which an earlier exit beats).
      */
-    public static Decision finish(JobRecord j, JobState end, String reason, int exitCode, int exitSignal, Instant endTime,
-            Instant now) {
-        JobRecord done = j.toBuilder().state(end, now).completing(false).reason(reason).exit(exitCode, exitSignal)
+    public static Decision finish(JobRecord j, JobState end, String endNote, int exitCode, int exitSignal,
+            Instant endTime, Instant now) {
+        JobRecord done = j.toBuilder().state(end, now).completing(false).endNote(endNote).exit(exitCode, exitSignal)
                 .endTime(earlier(j.endTime(), endTime)).build();
         // other nodes' parts may still be there (a launch that failed, a node DOWN): released ends them
         return Decision.of(done, new Effect.StopCharging(j, done.endTime()), new Effect.ReleaseParts(j, "job ended"),
@@ -63,7 +64,7 @@ public final class JobEnding {
     /** Puts a running job straight back in the queue, same id, one more restart: its launch failed or its node did. */
     public static Decision requeue(JobRecord j, String why, Instant now) {
         JobRecord pending = j.toBuilder().state(JobState.PENDING, now).completing(false).allocation(List.of())
-                .startTime(null).reason(PendingReason.NONE).controls(j.controls().withRestart()).build();
+                .startTime(null).pendingReason(PendingReason.NONE).controls(j.controls().withRestart()).build();
         // whatever part of the launch reached the other nodes is ended by the release
         return Decision.of(pending, new Effect.StopCharging(j, now), new Effect.ReleaseParts(j, "requeued"),
                 new Effect.PublishRelease(j), new Effect.Persist(pending),
@@ -77,11 +78,12 @@ public final class JobEnding {
     public static Decision batchEnded(JobRecord j, JobExit.Outcome o, Instant ended, List<String> left, Instant now) {
         if (left.isEmpty()) {
             return o.end() == JobState.PENDING ? backInQueue(j, now)
-                    : finish(j, o.end(), o.reason(), o.exitCode(), o.exitSignal(), ended, now);
+                    : finish(j, o.end(), o.endNote(), o.exitCode(), o.exitSignal(), ended, now);
         }
         JobRecord ending = o.end() == JobState.PENDING ? j
                 : (j.completing() ? j.toBuilder().state(o.end(), now) : stopping(j, o.end(), now))
-                        .reason(o.reason()).exit(o.exitCode(), o.exitSignal()).endTime(earlier(j.endTime(), ended)).build();
+                        .endNote(o.endNote()).exit(o.exitCode(), o.exitSignal()).endTime(earlier(j.endTime(), ended))
+                        .build();
         return Decision.of(ending,
                 new Effect.EndParts(ending, left, o.end() == JobState.PENDING ? "requeued" : "job ended"),
                 new Effect.Note(false, "job " + j.id() + " ended on " + j.batchHost() + " (" + o.end()
@@ -95,7 +97,8 @@ public final class JobEnding {
      */
     public static Decision lastPartGone(JobRecord j, String node, Instant now) {
         Decision released = j.state() == JobState.PENDING ? backInQueue(j, now)
-                : finish(j, j.state(), j.reason(), j.exitCode(), j.exitSignal(), j.endTime() != null ? j.endTime() : now, now);
+                : finish(j, j.state(), j.endNote(), j.exitCode(), j.exitSignal(), j.endTime() != null ? j.endTime() : now,
+                        now);
         return released.with(new Effect.Note(false, "job " + j.id() + ": nothing of it is left on any node (the last was "
                 + node + "); releasing its resources"));
     }
@@ -110,8 +113,8 @@ public final class JobEnding {
             return requeue ? requeue(j, why, now) : finish(j, JobState.NODE_FAIL, "NodeDown", 0, 0, now, now);
         }
         JobRecord ending = requeue
-                ? stopping(j, JobState.PENDING, now).reason(PendingReason.NONE).build()
-                : stopping(j, JobState.NODE_FAIL, now).reason("NodeDown").exit(0, 0).endTime(now).build();
+                ? stopping(j, JobState.PENDING, now).pendingReason(PendingReason.NONE).build()
+                : stopping(j, JobState.NODE_FAIL, now).endNote("NodeDown").exit(0, 0).endTime(now).build();
         return Decision.of(ending, new Effect.EndParts(ending, left, why),
                 new Effect.Note(true, "job " + j.id() + ": " + why + "; " + (requeue ? "requeued" : "NODE_FAIL")
                         + " once its part on " + left + " is gone"),

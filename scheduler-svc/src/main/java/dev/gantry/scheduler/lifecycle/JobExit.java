@@ -2,7 +2,6 @@ package dev.gantry.scheduler.lifecycle;
 
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.preempt.GraceEnd;
 import java.time.Instant;
 import java.util.List;
@@ -26,8 +25,11 @@ public final class JobExit {
     public record Report(String node, Instant endedAt, boolean launchFailed, String launchFailure, boolean outOfMemory,
             int exitCode, int exitSignal) {}
 
-    /** A job's end as its exit decides it: final state (PENDING for a requeued job), reason, exit code and signal. */
-    public record Outcome(JobState end, String reason, int exitCode, int exitSignal) {}
+    /**
+     * A job's end as its exit decides it: final state (PENDING for a requeued job), end note
+     * ({@link JobRecord#endNote}; empty for none), exit code and signal.
+     */
+    public record Outcome(JobState end, String endNote, int exitCode, int exitSignal) {}
 
     /**
      * The state a batch host's report ends the job in, in this order: a requeued job (PENDING, completing) waits
@@ -37,11 +39,11 @@ public final class JobExit {
      */
     public static Outcome outcome(JobRecord j, Report r) {
         if (j.completing() && j.state() == JobState.PENDING) {
-            return new Outcome(JobState.PENDING, j.reason(), 0, 0);
+            return new Outcome(JobState.PENDING, "", 0, 0);
         }
         int code = r.launchFailed() ? 1 : r.exitCode();
         if (j.completing() && j.state().isFinished()) {
-            return new Outcome(j.state(), j.reason(), code, r.exitSignal());
+            return new Outcome(j.state(), j.endNote(), code, r.exitSignal());
         }
         if (r.launchFailed()) {
             return new Outcome(JobState.FAILED, "launch failed: " + r.launchFailure(), code, r.exitSignal());
@@ -52,7 +54,7 @@ public final class JobExit {
         if (r.exitCode() != 0 || r.exitSignal() != 0) {
             return new Outcome(JobState.FAILED, "NonZeroExitCode", code, r.exitSignal());
         }
-        return new Outcome(JobState.COMPLETED, PendingReason.NONE, code, r.exitSignal());
+        return new Outcome(JobState.COMPLETED, "", code, r.exitSignal());
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.gantry.scheduler.lifecycle;
 
 import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.preempt.Escalation;
 import dev.gantry.scheduler.preempt.VictimPlan;
 import java.time.Instant;
@@ -27,9 +27,10 @@ public final class Preemption {
         String note = "Preempted by job " + preemptorId + (escalation == null ? ""
                 : " (" + escalation.from() + " escalated to " + escalation.to() + ": " + escalation.why() + ")");
         JobRecord next = v.mode() == PreemptAction.REQUEUE
-                ? JobEnding.stopping(victim, JobState.PENDING, now).reason(PendingReason.PREEMPTED).preemptTime(now).build()
+                ? JobEnding.stopping(victim, JobState.PENDING, now).pendingReason(PendingReason.PREEMPTED).preemptTime(now)
+                        .build()
                 : JobEnding.stopping(victim, JobState.PREEMPTED, now).endTime(now.plusSeconds(v.graceSeconds()))
-                        .reason(note).preemptTime(now).build();
+                        .endNote(note).preemptTime(now).build();
         return Decision.of(next, new Effect.Persist(next),
                 new Effect.Terminate(next, "preempted by job " + preemptorId, v.graceSeconds()),
                 new Effect.CountPreempted(victim, v.mode(), escalation),

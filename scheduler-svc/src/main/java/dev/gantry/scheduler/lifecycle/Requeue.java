@@ -1,10 +1,10 @@
 package dev.gantry.scheduler.lifecycle;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.time.Instant;
 import java.util.List;
 
@@ -34,12 +34,13 @@ public final class Requeue {
         }
         boolean held = hold || j.state() == JobState.SUSPENDED;
         JobControls c = held ? j.controls().withHold(JobControls.Hold.USER) : j.controls();
-        String reason = held ? PendingReason.HELD_USER : PendingReason.NONE;
+        PendingReason reason = held ? PendingReason.HELD_USER : PendingReason.NONE;
         if (j.state().holdsResources()) {
-            return new JobEdits.Changed(JobEnding.stopping(j, JobState.PENDING, now).controls(c).reason(reason).build());
+            return new JobEdits.Changed(JobEnding.stopping(j, JobState.PENDING, now).controls(c).pendingReason(reason)
+                    .build());
         }
         return new JobEdits.Changed(j.toBuilder().state(JobState.PENDING, now).allocation(List.of()).startTime(null)
-                .endTime(null).exit(0, 0).controls(c.withRestart()).reason(reason).build());
+                .endTime(null).exit(0, 0).controls(c.withRestart()).pendingReason(reason).build());
     }
 
     /** Carries out an accepted requeue: kept durably, and a job still holding its nodes is killed. */

@@ -1,9 +1,9 @@
 package dev.gantry.scheduler.lifecycle;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class Start {
     public static Decision start(JobRecord job, Placement p, Predicate<JobRecord> startsSuspended,
             List<JobRecord> freezeFirst, Instant now) {
         JobRecord running = job.toBuilder().state(JobState.RUNNING, now).partition(p.partition()).allocation(p.shares())
-                .startTime(now).reason(PendingReason.NONE).backfillPreemptable(p.backfillPreemptable())
+                .startTime(now).backfillPreemptable(p.backfillPreemptable())
                 .startedByBackfill(p.byBackfill()).build();
         if (startsSuspended.test(running)) {
             running = running.toBuilder().state(JobState.SUSPENDED, now).build();

@@ -31,7 +31,7 @@ public final class TimeLimits {
         for (JobRecord j : jobs) {
             if (expired(j, overTimeSeconds, now)) {
                 JobRecord t = j.toBuilder().state(JobState.TIMEOUT, now).completing(true).endTime(now)
-                        .reason("TimeLimit").build();
+                        .endNote("TimeLimit").build();
                 records.add(t);
                 effects.add(new Effect.Persist(t));
                 effects.add(new Effect.Terminate(t, "time limit"));

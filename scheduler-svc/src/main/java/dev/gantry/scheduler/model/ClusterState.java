@@ -86,7 +86,7 @@ public final class ClusterState {
      */
     public boolean exclusiveUser(JobRecord j, String partition) {
         PartitionConfig p = partitions.get(partition);
-        return (j.spec() != null && j.spec().getExclusiveUser()) || (p != null && p.exclusiveUser());
+        return (j.request() != null && j.request().exclusiveUser()) || (p != null && p.exclusiveUser());
     }
 
     /** The users whose jobs (running, suspended or completing) hold part of {@code node}: {jobs, user-exclusive jobs}. */

@@ -1,18 +1,24 @@
 package dev.gantry.scheduler.model;
 
-import dev.gantry.api.v1.JobSpec;
+import dev.gantry.common.job.PendingReason;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * A job as the controller holds it. Immutable: state changes produce a new record via {@link #toBuilder()}.
  *
- * @param spec what the user submitted, passed through to the node agent (script, environment, paths), with the
+ * @param request what the user submitted, passed through to the node agent (script, environment, paths), with the
  *     request as scontrol update last changed it (partitions, node counts, QOS, account)
  * @param partitions the partitions it may run in, in the user's order
  * @param partition the partition it runs in (or the first candidate while pending)
  * @param timeLimitSeconds effective limit, -1 = UNLIMITED
  * @param completing processes are still being killed or reported (squeue CG)
+ * @param pendingReason why it does not start now (squeue's REASON while pending). Always NONE outside PENDING (the
+ *     constructor sets it): a job that leaves the queue has no pending reason.
+ * @param endNote why it ended, in words, shown as its Reason= once it is not pending: "NonZeroExitCode",
+ *     "TimeLimit", "launch failed: …", "Preempted by job 12", …; also, from its suspension on, a SUSPEND preemption
+ *     victim's "Preempted by job 12". Empty for none (shown as None). Always empty while PENDING (the constructor
+ *     clears it): a requeued job waits with a pending reason, not its last run's note.
  * @param allocation held resources, batch host first; empty unless it ran
  * @param controls account, QOS, hold, dependencies, array membership, requeue
  * @param forecast while pending: where and when backfill expects it to start; null = unknown
@@ -30,7 +36,7 @@ import java.util.List;
  */
 public record JobRecord(
         long id,
-        JobSpec spec,
+        JobRequest request,
         String name,
         String user,
         int uid,
@@ -40,7 +46,8 @@ public record JobRecord(
         long timeLimitSeconds,
         JobState state,
         boolean completing,
-        String reason,
+        PendingReason pendingReason,
+        String endNote,
         String partition,
         List<NodeShare> allocation,
         Instant submitTime,
@@ -62,19 +69,30 @@ public record JobRecord(
         partitions = List.copyOf(partitions);
         allocation = List.copyOf(allocation);
         controls = controls == null ? JobControls.NONE : controls;
+        pendingReason = state == JobState.PENDING && pendingReason != null ? pendingReason : PendingReason.NONE;
+        endNote = state == JobState.PENDING || endNote == null ? "" : endNote;
         adminSuspended = adminSuspended && state == JobState.SUSPENDED;
         backfillPreemptable = backfillPreemptable && (state == JobState.RUNNING || state == JobState.SUSPENDED);
         startedByBackfill = startedByBackfill && state != JobState.PENDING;
     }
 
-    /** A job never suspended by an operator nor picked as a victim. */
-    public JobRecord(long id, JobSpec spec, String name, String user, int uid, int gid, List<String> partitions,
-            ResourceAsk ask, long timeLimitSeconds, JobState state, boolean completing, String reason, String partition,
-            List<NodeShare> allocation, Instant submitTime, Instant startTime, Instant endTime, Instant lastStateChange,
-            int exitCode, int exitSignal, long priority, JobControls controls, Forecast forecast, long suspendedSeconds) {
-        this(id, spec, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, reason, partition,
-                allocation, submitTime, startTime, endTime, lastStateChange, exitCode, exitSignal, priority, controls,
-                forecast, suspendedSeconds, false, null, false, false);
+    /** A job with no end note, never suspended by an operator nor picked as a victim. */
+    public JobRecord(long id, JobRequest request, String name, String user, int uid, int gid, List<String> partitions,
+            ResourceAsk ask, long timeLimitSeconds, JobState state, boolean completing, PendingReason pendingReason,
+            String partition, List<NodeShare> allocation, Instant submitTime, Instant startTime, Instant endTime,
+            Instant lastStateChange, int exitCode, int exitSignal, long priority, JobControls controls, Forecast forecast,
+            long suspendedSeconds) {
+        this(id, request, name, user, uid, gid, partitions, ask, timeLimitSeconds, state, completing, pendingReason, "",
+                partition, allocation, submitTime, startTime, endTime, lastStateChange, exitCode, exitSignal, priority,
+                controls, forecast, suspendedSeconds, false, null, false, false);
+    }
+
+    /**
+     * Slurm's Reason= as squeue, scontrol and the API show it (and the store keeps it): the end note when there is one,
+     * else the pending reason's name ("None" when neither).
+     */
+    public String reason() {
+        return endNote.isEmpty() ? pendingReason.slurmName() : endNote;
     }
 
     /**
@@ -113,10 +131,11 @@ public record JobRecord(
     /** Copies a record with some fields changed. */
     public static final class Builder {
         private final JobRecord r;
-        private JobSpec spec;
+        private JobRequest request;
         private JobState state;
         private boolean completing;
-        private String reason;
+        private PendingReason pendingReason;
+        private String endNote;
         private String partition;
         private List<NodeShare> allocation;
         private Instant startTime;
@@ -148,10 +167,11 @@ public record JobRecord(
             forecast = r.forecast;
             suspendedSeconds = r.suspendedSeconds;
             this.r = r;
-            spec = r.spec;
+            request = r.request;
             state = r.state;
             completing = r.completing;
-            reason = r.reason;
+            pendingReason = r.pendingReason;
+            endNote = r.endNote;
             partition = r.partition;
             allocation = r.allocation;
             startTime = r.startTime;
@@ -171,9 +191,12 @@ public record JobRecord(
             return this;
         }
 
-        public Builder spec(JobSpec v) { spec = v; return this; }
+        public Builder request(JobRequest v) { request = v; return this; }
         public Builder completing(boolean v) { completing = v; return this; }
-        public Builder reason(String v) { reason = v; return this; }
+        public Builder pendingReason(PendingReason v) { pendingReason = v; return this; }
+        public Builder endNote(String v) { endNote = v; return this; }
+
+
         public Builder partition(String v) { partition = v; return this; }
         public Builder allocation(List<NodeShare> v) { allocation = v; return this; }
         public Builder startTime(Instant v) { startTime = v; return this; }
@@ -192,10 +215,10 @@ public record JobRecord(
         public Builder startedByBackfill(boolean v) { startedByBackfill = v; return this; }
 
         public JobRecord build() {
-            return new JobRecord(r.id, spec, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
-                    state, completing, reason, partition, allocation, r.submitTime, startTime, endTime, lastStateChange,
-                    exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended, preemptTime,
-                    backfillPreemptable, startedByBackfill);
+            return new JobRecord(r.id, request, r.name, r.user, r.uid, r.gid, partitions, ask, timeLimitSeconds,
+                    state, completing, pendingReason, endNote, partition, allocation, r.submitTime, startTime, endTime,
+                    lastStateChange, exitCode, exitSignal, priority, controls, forecast, suspendedSeconds, adminSuspended,
+                    preemptTime, backfillPreemptable, startedByBackfill);
         }
     }
 }

@@ -43,14 +43,14 @@ public final class PreemptionPlanner {
     private final VictimRules rules;
     private final Predicate<JobRecord> exclusiveUser;
 
-    /** A job is user-exclusive when it asked --exclusive=user (its spec) or runs in an ExclusiveUser=YES partition. */
+    /** A job is user-exclusive when it asked --exclusive=user (its request) or runs in an ExclusiveUser=YES partition. */
     public PreemptionPlanner(PreemptSettings settings) {
         this(settings, PreemptionPlanner::askedExclusiveUser);
     }
 
     /** sbatch --exclusive=user. */
     public static boolean askedExclusiveUser(JobRecord job) {
-        return job.spec() != null && job.spec().getExclusiveUser();
+        return job.request() != null && job.request().exclusiveUser();
     }
 
     /** @param exclusiveUser whether a job asked --exclusive=user */

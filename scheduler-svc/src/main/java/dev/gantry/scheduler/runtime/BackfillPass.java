@@ -1,8 +1,7 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.scheduler.lifecycle.Pending;
-import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.api.v1.BackfillOutcome;
+import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.EarliestStartsResponse;
 import dev.gantry.api.v1.Placement;
@@ -11,16 +10,18 @@ import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ReservationMode;
 import dev.gantry.common.config.BackfillSettings;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.cycle.PlacementRefusal;
+import dev.gantry.scheduler.lifecycle.Pending;
+import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.Forecast;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.preempt.BackfillPreemption;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,34 +45,35 @@ final class BackfillPass {
 
     private static final Logger LOG = LoggerFactory.getLogger(BackfillPass.class);
 
-    private final Controller controller;
+    private final PassContext passes;
     private final SelectClient select;
     private final BackfillSettings settings;
     /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
     private final BackfillPreemption preemptable;
 
-    BackfillPass(Controller controller, SelectClient select, BackfillSettings settings,
+    BackfillPass(PassContext passes, SelectClient select, BackfillSettings settings,
             BackfillPreemption preemptable) {
-        this.controller = controller;
+        this.passes = passes;
         this.select = select;
         this.settings = settings;
         this.preemptable = preemptable;
     }
 
-    private record Prepared(List<JobRecord> candidates, long revision, Instant now) {}
+    private record Prepared(List<JobRecord> candidates, long revision, Instant now, List<ClusterEvent> changes) {}
 
     /** One pass; returns the number of jobs started. */
     int run() throws InterruptedException {
         long t0 = System.nanoTime();
-        Prepared prepared = controller.call(() -> {
-            MainPass.Input in = controller.passInput();
-            return new Prepared(in.candidates(), controller.events.revision(), controller.clock.instant());
+        Prepared prepared = passes.call(() -> {
+            MainPass.Input in = passes.queue();
+            return new Prepared(in.candidates(), passes.events.revision(), passes.clock.instant(),
+                    select.changesSince(passes.events));
         }).join();
         if (prepared.candidates.isEmpty()) {
             return 0;
         }
-        EarliestStartsRequest.Builder request = EarliestStartsRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(prepared.revision).setNow(JobProtos.ts(prepared.now))
+        EarliestStartsRequest.Builder request = EarliestStartsRequest.newBuilder().setEpoch(passes.epoch())
+                .setMinRevision(prepared.revision).addAllChanges(prepared.changes).setNow(JobProtos.ts(prepared.now))
                 .setWindowSeconds(settings.windowSeconds()).setResolutionSeconds(settings.resolutionSeconds())
                 .setMaxJobTest(settings.maxJobTest())
                 .setReservationMode(settings.easy() ? ReservationMode.RESERVATION_MODE_EASY
@@ -83,15 +85,15 @@ final class BackfillPass {
             }
         }
         EarliestStartsRequest built = request.build();
-        EarliestStartsResponse answer = select.call("backfill", prepared.revision, stub -> stub.earliestStarts(built));
+        EarliestStartsResponse answer = select.earliestStarts(built);
         if (answer == null) {
             return 0;
         }
-        int started = controller.call(() -> apply(answer, prepared.now)).join();
+        int started = passes.call(() -> apply(answer, prepared.now)).join();
         if (preemptable != null) {
             started += overReservations(answer);
         }
-        controller.metrics.backfillPass(System.nanoTime() - t0, answer.getTested(), started,
+        passes.metrics.backfillPass(System.nanoTime() - t0, answer.getTested(), started,
                 (int) answer.getReservationsList().stream()
                         .filter(r -> r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_RESERVED).count());
         return started;
@@ -102,30 +104,30 @@ final class BackfillPass {
      * evaluated the jobs it tested (controller thread).
      */
     private int apply(EarliestStartsResponse answer, Instant at) {
-        long checkedAt = controller.events.revision();
+        long checkedAt = passes.events.revision();
         List<Long> tested = new ArrayList<>();
         for (Reservation r : answer.getReservationsList()) {
             if (r.getOutcome() != BackfillOutcome.BACKFILL_OUTCOME_NOT_TESTED) {
                 tested.add(r.getJobId());
             }
         }
-        controller.schedEvals.backfillPass(tested, at);
+        passes.schedEvals.backfillPass(tested, at);
         int started = 0;
         for (Reservation r : answer.getReservationsList()) {
-            JobRecord job = controller.state.job(r.getJobId());
+            JobRecord job = passes.state.job(r.getJobId());
             if (job == null || job.state() != JobState.PENDING || job.completing()) {
                 continue;
             }
             List<NodeShare> shares = r.getNodesList().stream().map(JobProtos::share).toList();
             switch (r.getOutcome()) {
                 case BACKFILL_OUTCOME_START_NOW -> {
-                    var problem = PlacementCheck.check(controller.state, job, r.getPartition(), shares);
+                    var problem = PlacementCheck.check(passes.state, job, r.getPartition(), shares);
                     if (problem.isPresent()) {
                         refused("backfill", job.id(), problem.get(), answer.getRevision(), checkedAt);
                         continue;
                     }
-                    controller.start(job, new Start.Placement(r.getPartition(), shares, true, false));
-                    controller.metrics.backfilled(r.getPartition());
+                    passes.start(job, new Start.Placement(r.getPartition(), shares, true, false));
+                    passes.metrics.backfilled(r.getPartition());
                     started++;
                 }
                 case BACKFILL_OUTCOME_RESERVED, BACKFILL_OUTCOME_ESTIMATED -> forecast(job, new Forecast(
@@ -136,12 +138,12 @@ final class BackfillPass {
             }
         }
         if (started > 0) {
-            controller.trigger();
+            passes.trigger();
         }
         return started;
     }
 
-    private record Retry(List<JobRecord> jobs, Set<Long> tried, long revision) {}
+    private record Retry(List<JobRecord> jobs, Set<Long> tried, long revision, List<ClusterEvent> changes) {}
 
     /**
      * BackfillPolicy=PREEMPT: the PREEMPT partitions' jobs select-svc answered blocked for lack of resources go to a
@@ -149,71 +151,73 @@ final class BackfillPass {
      * places now start, marked preemptable. Returns the number started.
      */
     private int overReservations(EarliestStartsResponse answer) throws InterruptedException {
-        Retry retry = controller.call(() -> {
-            preemptable.forgetEnded(controller.state::job);
+        Retry retry = passes.call(() -> {
+            preemptable.forgetEnded(passes.state::job);
             List<JobRecord> jobs = new ArrayList<>();
             Set<Long> tried = new HashSet<>();
             for (Reservation r : answer.getReservationsList()) {
-                JobRecord job = controller.state.job(r.getJobId());
+                JobRecord job = passes.state.job(r.getJobId());
                 if (job == null || job.state() != JobState.PENDING || job.completing()) {
                     continue;
                 }
                 boolean blocked = r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_RESERVED
                         || r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED
                         || r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_NO_START;
-                boolean forResources = r.getReason().isEmpty() || r.getReason().equals(PendingReason.RESOURCES)
-                        || r.getReason().equals(PendingReason.PRIORITY);
+                PendingReason named = PendingReason.ofSlurmName(r.getReason()).orElse(null);
+                boolean forResources = r.getReason().isEmpty() || named == PendingReason.RESOURCES
+                        || named == PendingReason.PRIORITY;
                 if (blocked && forResources
-                        && BackfillPreemption.allowedIn(controller.state.partition(job.partition()))) {
+                        && BackfillPreemption.allowedIn(passes.state.partition(job.partition()))) {
                     tried.add(job.id());
                     jobs.add(job);
                 } else if (BackfillPreemption.reserved(job)) {
                     jobs.add(job); // placed first where it can start now: the tried jobs after it do not take that
                 }
             }
-            return tried.isEmpty() ? null : new Retry(jobs, tried, controller.events.revision());
+            return tried.isEmpty() ? null : new Retry(jobs, tried, passes.events.revision(),
+                    select.changesSince(passes.events));
         }).join();
         if (retry == null) {
             return 0;
         }
-        PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(retry.revision).setStopAtFirstBlocked(false);
+        PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(passes.epoch())
+                .setMinRevision(retry.revision).addAllChanges(retry.changes).setStopAtFirstBlocked(false);
         retry.jobs.forEach(j -> request.addJobs(SelectRequests.of(j)));
         PlanRequest built = request.build();
-        PlanResponse plan = select.call("backfill-preempt", retry.revision, stub -> stub.plan(built));
+        PlanResponse plan = select.plan("backfill-preempt", stub -> stub.plan(built));
         if (plan == null) {
             return 0;
         }
-        return controller.call(() -> startPreemptable(plan, retry.tried)).join();
+        return passes.call(() -> startPreemptable(plan, retry.tried)).join();
     }
 
     /** Starts the tried jobs placed now in a PREEMPT partition, marked preemptable (controller thread). */
     private int startPreemptable(PlanResponse plan, Set<Long> tried) {
-        long checkedAt = controller.events.revision();
+        long checkedAt = passes.events.revision();
         int started = 0;
         for (Placement p : plan.getPlacementsList()) {
-            JobRecord job = controller.state.job(p.getJobId());
+            JobRecord job = passes.state.job(p.getJobId());
             if (job == null || job.state() != JobState.PENDING || job.completing()) {
                 continue;
             }
             if (!tried.contains(job.id())) {
                 if (p.getStartNow()) {
-                    controller.trigger(); // a reserved job can start now: the main pass starts it
+                    passes.trigger(); // a reserved job can start now: the main pass starts it
                 }
                 continue;
             }
-            if (!p.getStartNow() || !BackfillPreemption.allowedIn(controller.state.partition(p.getPartition()))) {
+            if (!p.getStartNow() || !BackfillPreemption.allowedIn(passes.state.partition(p.getPartition()))) {
                 continue;
             }
             List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
-            var problem = PlacementCheck.check(controller.state, job, p.getPartition(), shares);
+            var problem = PlacementCheck.check(passes.state, job, p.getPartition(), shares);
             if (problem.isPresent()) {
                 refused("preemptable backfill", job.id(), problem.get(), plan.getRevision(), checkedAt);
                 continue;
             }
-            controller.start(job, new Start.Placement(p.getPartition(), shares, true, true));
-            preemptable.mark(controller.state.job(job.id()));
-            controller.metrics.backfilled(p.getPartition());
+            passes.start(job, new Start.Placement(p.getPartition(), shares, true, true));
+            preemptable.mark(passes.state.job(job.id()));
+            passes.metrics.backfilled(p.getPartition());
             LOG.info("job {} backfilled preemptable (BackfillPolicy=PREEMPT) on {}", job.id(),
                     shares.stream().map(NodeShare::node).toList());
             started++;
@@ -229,22 +233,22 @@ final class BackfillPass {
         if (PlacementRefusal.of(answeredAt, checkedAt) == PlacementRefusal.DISAGREEMENT) {
             LOG.warn("{} placement of job {} proposed at revision {} refused: {} (select-svc and the controller disagree)",
                     what, jobId, answeredAt, problem);
-            controller.metrics.placementDisagreement("backfill");
+            passes.metrics.placementDisagreement("backfill");
         } else {
             LOG.debug("{} placement of job {} refused: {}", what, jobId, problem);
         }
     }
 
     /** The main pass's reason stays (Priority or Resources) unless select-svc names a more specific one. */
-    private static String reasonOf(JobRecord job, Reservation r) {
-        String given = r.getReason();
-        if (given.isEmpty() || given.equals(PendingReason.RESOURCES) || given.equals(PendingReason.PRIORITY)) {
-            return job.reason().equals(PendingReason.NONE) ? PendingReason.RESOURCES : job.reason();
+    private static PendingReason reasonOf(JobRecord job, Reservation r) {
+        PendingReason given = Pending.ofAnswer(r.getReason());
+        if (given == PendingReason.RESOURCES || given == PendingReason.PRIORITY) {
+            return job.pendingReason() == PendingReason.NONE ? PendingReason.RESOURCES : job.pendingReason();
         }
         return given;
     }
 
-    private void forecast(JobRecord job, Forecast f, String reason) {
-        controller.applier.apply(Pending.forecast(job, f, reason));
+    private void forecast(JobRecord job, Forecast f, PendingReason reason) {
+        passes.applier.apply(Pending.forecast(job, f, reason));
     }
 }

@@ -1,29 +1,27 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
-import dev.gantry.scheduler.cycle.Eligibility;
-import dev.gantry.scheduler.cycle.MainPass;
+import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.scheduler.lifecycle.Admission;
-import dev.gantry.scheduler.lifecycle.Start;
+import dev.gantry.scheduler.lifecycle.Decision;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.priority.UsageSnapshot;
 import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.StateStore;
 import dev.gantry.scheduler.store.StoreException;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +47,6 @@ public final class Controller implements AutoCloseable {
     final Priorities priorities;
     /** The QOS in force: the config's, as edited through UpdateQos (controller thread). */
     final QosTable qos;
-    private final ClusterConfig config;
     /** Where each job that holds resources may still have processes (COMPLETING until every node's part is gone). */
     final CompletingJobs completing;
     /** What a job id names: the job, or an array's tasks (controller thread). */
@@ -74,32 +71,29 @@ public final class Controller implements AutoCloseable {
     public final GangSlices gang;
     /** scontrol suspend and resume. */
     public final ManualSuspension suspension;
+    /** What the scheduling passes use of it. */
+    final PassContext passes;
     private final ExecutorService thread;
     /** The controller thread as an executor: each task is followed by the flush of the events it published. */
     private final Executor loop;
-    private volatile Supplier<Set<Long>> preemptionHolds = Set::of;
-    private final long killWait;
     private volatile Runnable scheduleTrigger = () -> {};
 
-    public Controller(ClusterConfig config, JobStore store, GroupCommitWriter writer, EventLog events,
-            JobLauncher launcher, InstantSource clock, SchedulerMetrics metrics) throws StoreException {
-        this(config, store, new StateStore.InMemory(), writer, events, launcher, clock, metrics);
-    }
-
-    /** @param stateStore where QOS edits and the fair-share ledger are kept */
+    /**
+     * @param stateStore where QOS edits and the fair-share ledger are kept
+     * @param agents the node agents, which the controller's {@link JobLauncher} calls
+     * @param signer signs launch and step credentials
+     */
     public Controller(ClusterConfig config, JobStore store, StateStore stateStore, GroupCommitWriter writer,
-            EventLog events, JobLauncher launcher, InstantSource clock, SchedulerMetrics metrics) throws StoreException {
-        this.config = config;
+            EventLog events, AgentGateway agents, CredentialSigner signer, InstantSource clock, SchedulerMetrics metrics)
+            throws StoreException {
         this.state = new ClusterState(config);
         this.completing = new CompletingJobs(state);
         this.index = new JobIndex(state);
         this.dependencies = new JobDependencies(state, index);
         this.writer = writer;
         this.events = events;
-        this.launcher = launcher;
         this.clock = clock;
         this.metrics = metrics;
-        this.killWait = config.get(Keys.KILL_WAIT);
         this.stateStore = stateStore;
         this.qos = new QosTable(config, stateStore);
         UsageSnapshot usage = Priorities.storedUsage(stateStore);
@@ -107,20 +101,13 @@ public final class Controller implements AutoCloseable {
         if (!qos.all().equals(config.accounting().qos())) {
             priorities.qosChanged(qos.accounting(), clock.instant());
         }
-        this.applier = new LifecycleApplier(state, priorities, completing, events, launcher, writer, metrics, killWait,
-                this::trigger);
-        List<JobRecord> loaded = store.loadCurrent(clock.instant().minusSeconds(config.get(Keys.MIN_JOB_AGE)));
-        applier.apply(Admission.loaded(loaded, usage == null ? null : usage.asOf()));
-        loaded.forEach(index::add);
-        this.submissions = new Submissions(config, state, qos, dependencies, priorities, index, applier, store.maxJobId());
         ThreadFactory named = Thread.ofPlatform().name("controller").factory();
-        // the state is handed to the controller thread as that thread is made (on this thread, just below)
+        // the state is handed to the controller thread as that thread is made: at the first task, once the jobs are loaded
         this.thread = Executors.newSingleThreadExecutor(task -> {
             Thread t = named.newThread(task);
             state.handOverTo(t);
             return t;
         });
-        CompletableFuture.runAsync(() -> {}, thread).join();
         this.loop = task -> thread.execute(() -> {
             try {
                 task.run();
@@ -128,6 +115,15 @@ public final class Controller implements AutoCloseable {
                 events.flush();
             }
         });
+        // the launcher carries its agents' answers out through the applier, which launches through it
+        this.launcher = new JobLauncher(config, state, completing, agents, signer, metrics, clock, loop, this::carryOut);
+        this.applier = new LifecycleApplier(state, priorities, completing, events, launcher, writer, metrics,
+                config.get(Keys.KILL_WAIT), this::trigger);
+        List<JobRecord> loaded = store.loadCurrent(clock.instant().minusSeconds(config.get(Keys.MIN_JOB_AGE)));
+        applier.apply(Admission.loaded(loaded, usage == null ? null : usage.asOf()));
+        loaded.forEach(index::add);
+        this.submissions = new Submissions(config, state, qos, dependencies, priorities, index, applier, store.maxJobId());
+        CompletableFuture.runAsync(() -> {}, thread).join();
         this.accounting = new AccountingCommands(config, state, qos, priorities, stateStore, applier, clock, loop, this::trigger);
         this.lifecycle = new LifecycleCommands(config, state, completing, index, submissions, accounting, applier, clock, loop);
         this.queries = new JobQueries(state, accounting, schedEvals, clock, loop);
@@ -136,7 +132,8 @@ public final class Controller implements AutoCloseable {
         this.suspension = new ManualSuspension(config, state, commands, applier, clock);
         this.nodes = new NodeTracker(config, state, completing, launcher, applier, events, clock, loop, this::trigger);
         this.gang = new GangSlices(state, events, applier, accounting, metrics, clock, loop, this::trigger);
-        launcher.bind(this);
+        this.passes = new PassContext(config, state, events, applier, clock, metrics, schedEvals, accounting, qos,
+                dependencies, gang, loop, this::trigger);
         LOG.info("loaded {} job(s); next job id {}", loaded.size(), submissions.nextJobId());
     }
 
@@ -158,6 +155,21 @@ public final class Controller implements AutoCloseable {
         scheduleTrigger.run();
     }
 
+    /** What the launcher decides from an agent's answer, carried out (controller thread). */
+    private void carryOut(Decision decision) {
+        applier.apply(decision);
+    }
+
+    /** Job steps (srun) on this controller, taking back the steps {@code stored} of the jobs still running. */
+    JobSteps steps(JobStore.StoredSteps stored) {
+        return new JobSteps(state, launcher, writer, metrics, clock, loop, stored);
+    }
+
+    /** WatchJobs over this controller's jobs, the watchers' backlogs sharing {@code budget}. */
+    JobWatch jobWatch(FeedBudget budget, Consumer<StreamFeed.Overflow> onOverflow) {
+        return new JobWatch(state, queries::answers, loop, budget, onOverflow);
+    }
+
     /** A submission the policy refused; nothing was stored. */
     public static final class RejectedSubmission extends RuntimeException {
         public RejectedSubmission(String message) {
@@ -169,52 +181,10 @@ public final class Controller implements AutoCloseable {
      * Validates, stores durably, and queues a job (or every task of a job array, with consecutive ids); the future
      * yields the job's id (the array's id) once all of it is committed.
      */
-    public CompletableFuture<Long> submit(JobSpec spec) {
-        return call(() -> submissions.accept(spec, clock.instant()))
+    public CompletableFuture<Long> submit(JobRequest request) {
+        return call(() -> submissions.accept(request, clock.instant()))
                 .thenCompose(jobs -> CompletableFuture.allOf(jobs.stream().map(writer::write).toArray(CompletableFuture[]::new))
                         .thenApplyAsync(v -> submissions.queued(jobs), loop));
-    }
-
-    /**
-     * What a main or backfill pass considers (controller thread): {@link MainPass#prepare}, less the requeued
-     * preemption victims held back while their preemptor waits for its other victims ({@link #setPreemptionHolds}).
-     */
-    MainPass.Input passInput() {
-        Instant now = clock.instant();
-        MainPass.Input in = MainPass.prepare(state, new Eligibility(now,
-                state.jobs().stream().filter(ClusterState::holds).toList(), qos.all(), dependencies.check(now)));
-        Set<Long> held = preemptionHolds.get();
-        if (held.isEmpty()) {
-            return in;
-        }
-        return new MainPass.Input(in.candidates().stream().filter(j -> !held.contains(j.id())).toList(), in.reasons());
-    }
-
-    /** The jobs passes leave alone for now (read on the controller thread); the preemption pass sets it. */
-    void setPreemptionHolds(Supplier<Set<Long>> holds) {
-        this.preemptionHolds = holds;
-    }
-
-    /** Whether some partition has BackfillPolicy=PREEMPT (the preemption pass then runs whatever PreemptType says). */
-    boolean backfillPreempts() {
-        return dev.gantry.scheduler.preempt.BackfillPreemption.anyIn(config.partitions());
-    }
-
-    long killWait() {
-        return killWait;
-    }
-
-    /** TreeWidth: how many nodes each agent forwards a multi-node launch to. */
-    int treeWidth() {
-        return config.get(Keys.TREE_WIDTH);
-    }
-
-    /**
-     * Starts a pending job on a checked placement (controller thread; {@link Start}): the launch is prepared before
-     * anything is sent, and the write queued after ({@link LifecycleApplier}).
-     */
-    void start(JobRecord job, Start.Placement placement) {
-        applier.apply(Start.start(job, placement, gang::startsSuspended, List.of(), clock.instant()));
     }
 
     public String epoch() {

@@ -34,6 +34,10 @@ public final class EventLog implements AutoCloseable {
     /** Per job holding resources: the revision of its latest allocation event (controller thread). */
     private final java.util.Map<Long, Long> allocationRevisions = new java.util.HashMap<>();
     private long revision;
+    /** The latest published events, oldest first, at most {@link #RECENT} (controller thread): see {@link #since}. */
+    private final java.util.ArrayDeque<ClusterEvent> recent = new java.util.ArrayDeque<>();
+    /** How many of the latest events {@link #since} can give: a few passes' worth of starts and ends. */
+    static final int RECENT = 4096;
 
     public EventLog() {
         this.epoch = Long.toString(System.currentTimeMillis(), 36) + "-"
@@ -62,7 +66,33 @@ public final class EventLog implements AutoCloseable {
             case ALLOCATION_RELEASED -> allocationRevisions.remove(event.getAllocationReleased());
             default -> { }
         }
-        unsent.add(event.setEpoch(epoch).setRevision(revision).build());
+        ClusterEvent built = event.setEpoch(epoch).setRevision(revision).build();
+        unsent.add(built);
+        recent.addLast(built);
+        if (recent.size() > RECENT) {
+            recent.removeFirst();
+        }
+    }
+
+    /**
+     * The events published after {@code revision}, in order (controller thread): what a subscriber that has seen
+     * {@code revision} lacks, sent along with a request so it need not wait for its stream. Empty when nothing was
+     * published since, or when they are no longer all kept (more than {@link #RECENT}).
+     */
+    public List<ClusterEvent> since(long revision) {
+        if (revision >= this.revision || recent.isEmpty() || recent.getFirst().getRevision() > revision + 1) {
+            return List.of();
+        }
+        List<ClusterEvent> out = new ArrayList<>((int) (this.revision - revision));
+        var it = recent.descendingIterator();
+        while (it.hasNext()) {
+            ClusterEvent e = it.next();
+            if (e.getRevision() <= revision) {
+                break;
+            }
+            out.add(e);
+        }
+        return out.reversed();
     }
 
     /**

@@ -18,10 +18,6 @@ final class JobAnswers {
     private final SchedEvals evals;
     private final Instant now;
 
-    JobAnswers(Controller controller) {
-        this(controller.accounting.preemptSettings(), controller.schedEvals, controller.clock.instant());
-    }
-
     JobAnswers(PreemptSettings settings, SchedEvals evals, Instant now) {
         this.preemption = new PreemptionView(settings);
         this.evals = evals;

@@ -157,7 +157,7 @@ public final class JobCommands {
 
     /**
      * Partition, node counts, QOS or account of a pending job: its current request with the change applied is re-checked
-     * as a submission would be, and kept as its spec, so a later update starts from this one.
+     * as a submission would be, and kept as its request, so a later update starts from this one.
      */
     private JobEdits.Edit reshape(JobRecord j, JobEdits.Caller caller, JobReshape reshape) {
         if (!caller.owns(j)) {
@@ -184,7 +184,7 @@ public final class JobCommands {
             case SubmissionPolicy.Accepted a -> switch (submissions.terms().resolve(request, qos.all(), a.partitions(),
                     q -> 0, 1)) {
                 case SubmitTerms.Refused ref -> new JobEdits.Refused(ref.message());
-                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().spec(request).partitions(a.partitions())
+                case SubmitTerms.Resolved res -> new JobEdits.Changed(j.toBuilder().request(request).partitions(a.partitions())
                         .partition(a.partitions().get(0)).ask(a.ask())
                         .controls(j.controls().withAccount(res.controls().account()).withQos(res.controls().qos()))
                         .forecast(null).build());

@@ -7,23 +7,29 @@ import dev.gantry.api.v1.LaunchCredential;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.NodeGrant;
 import dev.gantry.api.v1.SignedCredential;
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.Keys;
 import dev.gantry.common.credential.CredentialSigner;
 import dev.gantry.common.credential.CredentialVerifier;
 import dev.gantry.common.credential.LaunchDigest;
 import dev.gantry.scheduler.control.ArraySpec;
-import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.lifecycle.Decision;
 import dev.gantry.scheduler.lifecycle.JobEnding;
 import dev.gantry.scheduler.lifecycle.NodeLiveness;
+import dev.gantry.scheduler.model.ClusterState;
+import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.Status;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,18 +48,37 @@ public final class JobLauncher {
     /** How long a credential stays valid: long enough for a slow agent, short enough to limit replays. */
     static final long CREDENTIAL_LIFETIME_SECONDS = 300;
 
+    private final ClusterState state;
+    private final CompletingJobs completing;
     private final AgentGateway agents;
     private final CredentialSigner signer;
+    private final SchedulerMetrics metrics;
+    private final InstantSource clock;
+    private final Executor onController;
+    private final Consumer<Decision> carryOut;
     private final ControlOrder controlOrder = new ControlOrder();
-    private Controller controller;
+    private final long killWait;
+    private final int treeWidth;
 
-    public JobLauncher(AgentGateway agents, CredentialSigner signer) {
+    /**
+     * @param state read for the nodes' agent addresses and the jobs' current versions (on the controller thread)
+     * @param onController runs the handling of the agents' answers on the controller thread
+     * @param carryOut carries out what an agent's answer decides (a failed launch, a part gone): the {@link
+     *     LifecycleApplier}, which in turn calls this launcher, so it is passed as a function
+     */
+    JobLauncher(ClusterConfig config, ClusterState state, CompletingJobs completing, AgentGateway agents,
+            CredentialSigner signer, SchedulerMetrics metrics, InstantSource clock, Executor onController,
+            Consumer<Decision> carryOut) {
+        this.state = state;
+        this.completing = completing;
         this.agents = agents;
         this.signer = signer;
-    }
-
-    void bind(Controller controller) {
-        this.controller = controller;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.onController = onController;
+        this.carryOut = carryOut;
+        this.killWait = config.get(Keys.KILL_WAIT);
+        this.treeWidth = config.get(Keys.TREE_WIDTH);
     }
 
     /** Launches a job just set RUNNING (controller thread). */
@@ -79,9 +104,9 @@ public final class JobLauncher {
         void send() {
             long t0 = System.nanoTime();
             agents.launch(node, address, request).whenComplete((response, error) -> {
-                controller.metrics.launchRoundTrip(System.nanoTime() - t0, error == null);
+                metrics.launchRoundTrip(System.nanoTime() - t0, error == null);
                 if (error != null) {
-                    controller.run(() -> launchFailed(job, error));
+                    runOnController(() -> launchFailed(job, error));
                 }
             });
         }
@@ -92,26 +117,26 @@ public final class JobLauncher {
      * controller does this work before it sends anything that wakes other processes.
      */
     Launch prepare(JobRecord job) {
-        NodeRecord host = controller.state.node(job.batchHost());
-        Instant now = controller.clock.instant();
-        byte[] script = job.spec().getScript().getBytes(StandardCharsets.UTF_8);
-        var spec = job.spec();
+        NodeRecord host = state.node(job.batchHost());
+        Instant now = clock.instant();
+        byte[] script = job.request().script().getBytes(StandardCharsets.UTF_8);
+        var spec = job.request();
         LaunchJobRequest.Builder request = LaunchJobRequest.newBuilder()
                 .setJobId(job.id())
                 .setJobName(job.name())
-                .setScript(spec.getScript())
-                .addAllArgv(spec.getArgvList())
-                .setWorkDir(spec.getWorkDir())
-                .setStdoutPath(spec.getStdoutPath())
-                .setStderrPath(spec.getStderrPath())
-                .putAllEnvironment(spec.getEnvironmentMap())
+                .setScript(spec.script())
+                .addAllArgv(spec.argv())
+                .setWorkDir(spec.workDir())
+                .setStdoutPath(spec.stdoutPath())
+                .setStderrPath(spec.stderrPath())
+                .putAllEnvironment(spec.environment())
                 .setPartition(job.partition())
                 .setNumTasks(job.ask().numTasks())
                 .setCpusOnNode(job.allocation().get(0).cpus())
                 .setMemoryMb(job.allocation().get(0).memoryMb())
                 .addAllCoreIds(job.allocation().get(0).coreIds()) // CR_Core: the agent binds the job to them
-                .setSubmitDir(spec.getSubmitDir().isEmpty() ? spec.getWorkDir() : spec.getSubmitDir())
-                .setSubmitHost(spec.getSubmitHost())
+                .setSubmitDir(spec.submitDir().isEmpty() ? spec.workDir() : spec.submitDir())
+                .setSubmitHost(spec.submitHost())
                 .setTimeLimitSeconds(job.timeLimitSeconds())
                 .setAccount(job.controls().account())
                 .setQos(job.controls().qos())
@@ -140,7 +165,7 @@ public final class JobLauncher {
      * the step's command (each argument followed by a NUL byte, as the agents' StepCommand computes it).
      */
     SignedCredential stepCredential(JobRecord job, String stepId, List<String> nodes, List<String> argv) {
-        Instant now = controller.clock.instant();
+        Instant now = clock.instant();
         StringBuilder command = new StringBuilder();
         argv.forEach(a -> command.append(a).append('\0'));
         return signer.sign(LaunchCredential.newBuilder()
@@ -156,9 +181,9 @@ public final class JobLauncher {
         if (job.allocation().size() < 2) {
             return;
         }
-        request.setBatchHost(job.batchHost()).setTreeWidth(controller.treeWidth());
+        request.setBatchHost(job.batchHost()).setTreeWidth(treeWidth);
         for (NodeShare share : job.allocation().subList(1, job.allocation().size())) {
-            NodeRecord n = controller.state.node(share.node());
+            NodeRecord n = state.node(share.node());
             request.addForwardTo(FanoutTarget.newBuilder().setNode(share.node())
                     .setAddress(n == null ? "" : n.agentAddress())
                     .setCpusOnNode(share.cpus()).setMemoryMb(share.memoryMb()).addAllCoreIds(share.coreIds()));
@@ -182,7 +207,7 @@ public final class JobLauncher {
     }
 
     private void launchFailed(JobRecord launched, Throwable error) {
-        JobRecord j = controller.state.job(launched.id());
+        JobRecord j = state.job(launched.id());
         if (j == null || j.state() != JobState.RUNNING || !launched.startTime().equals(j.startTime())) {
             return; // cancelled or ended meanwhile
         }
@@ -191,28 +216,28 @@ public final class JobLauncher {
             case ABORTED -> { // an agent of the fan-out tree could not reach another: that node failed, nothing ran
                 String failed = Status.trailersFromThrowable(error) == null ? null
                         : Status.trailersFromThrowable(error).get(FAILED_NODE);
-                NodeRecord n = failed == null ? null : controller.state.node(failed);
+                NodeRecord n = failed == null ? null : state.node(failed);
                 if (n != null && j.nodeNames().contains(failed) && !n.notResponding()) {
                     // kept out of placements until its agent heartbeats again
-                    controller.applier.apply(NodeLiveness.notResponding(n, "agent unreachable: " + status.getDescription(), false));
+                    carryOut.accept(NodeLiveness.notResponding(n, "agent unreachable: " + status.getDescription(), false));
                 }
                 LOG.warn("job {} launch failed: {}", j.id(), status.getDescription());
-                Instant now = controller.clock.instant();
-                controller.applier.apply(j.controls().requeue()
+                Instant now = clock.instant();
+                carryOut.accept(j.controls().requeue()
                         ? JobEnding.requeue(j, "launch failed: " + status.getDescription(), now)
                         : JobEnding.finish(j, JobState.NODE_FAIL, "launch failed: " + status.getDescription(), 1, 0, now, now));
             }
             case UNAVAILABLE, DEADLINE_EXCEEDED -> {
-                NodeRecord n = controller.state.node(j.batchHost());
-                controller.applier.apply(NodeLiveness.notResponding(n, "agent unreachable: " + status.getDescription(), false));
-                controller.applier.apply(JobEnding.requeue(j, "agent on " + j.batchHost() + " unreachable",
-                        controller.clock.instant()));
+                NodeRecord n = state.node(j.batchHost());
+                carryOut.accept(NodeLiveness.notResponding(n, "agent unreachable: " + status.getDescription(), false));
+                carryOut.accept(JobEnding.requeue(j, "agent on " + j.batchHost() + " unreachable",
+                        clock.instant()));
             }
             default -> {
                 String why = status.getDescription() == null ? status.getCode().name() : status.getDescription();
                 LOG.warn("job {} launch refused on {}: {}", j.id(), j.batchHost(), why);
-                Instant now = controller.clock.instant();
-                controller.applier.apply(JobEnding.finish(j, JobState.FAILED, "launch failed: " + why, 1, 0, now, now));
+                Instant now = clock.instant();
+                carryOut.accept(JobEnding.finish(j, JobState.FAILED, "launch failed: " + why, 1, 0, now, now));
             }
         }
     }
@@ -224,9 +249,9 @@ public final class JobLauncher {
      */
     void endParts(JobRecord job, List<String> nodes, String why) {
         for (String node : nodes) {
-            NodeRecord n = controller.state.node(node);
+            NodeRecord n = state.node(node);
             if (n != null && !n.agentAddress().isEmpty()) {
-                terminateOrphan(n, job.id(), controller.killWait(), why);
+                terminateOrphan(n, job.id(), killWait, why);
             }
         }
     }
@@ -237,12 +262,12 @@ public final class JobLauncher {
      */
     void terminate(JobRecord job, long killWaitSeconds, String why) {
         for (String node : job.nodeNames().subList(Math.min(1, job.nodeNames().size()), job.nodeNames().size())) {
-            NodeRecord n = controller.state.node(node);
+            NodeRecord n = state.node(node);
             if (n != null && !n.agentAddress().isEmpty()) {
                 terminateOrphan(n, job.id(), killWaitSeconds, why);
             }
         }
-        NodeRecord host = controller.state.node(job.batchHost());
+        NodeRecord host = state.node(job.batchHost());
         if (host == null || host.agentAddress().isEmpty()) {
             return;
         }
@@ -253,8 +278,8 @@ public final class JobLauncher {
                 Status s = Status.fromThrowable(error);
                 LOG.warn("terminate job {} on {}: {}; retrying in 5 s", job.id(), job.batchHost(), s);
                 Executor later = CompletableFuture.delayedExecutor(5, TimeUnit.SECONDS);
-                later.execute(() -> controller.run(() -> {
-                    JobRecord cur = controller.state.job(job.id());
+                later.execute(() -> runOnController(() -> {
+                    JobRecord cur = state.job(job.id());
                     if (cur != null && cur.completing()) {
                         terminate(cur, killWaitSeconds, why);
                     }
@@ -271,7 +296,7 @@ public final class JobLauncher {
     void suspendOrResume(JobRecord job, boolean suspend) {
         int run = job.controls().restartCount();
         for (String node : job.nodeNames()) {
-            NodeRecord host = controller.state.node(node);
+            NodeRecord host = state.node(node);
             if (host == null || host.agentAddress().isEmpty()) {
                 continue;
             }
@@ -293,7 +318,7 @@ public final class JobLauncher {
      */
     void signal(JobRecord job, int signal) {
         for (String node : job.nodeNames()) {
-            NodeRecord n = controller.state.node(node);
+            NodeRecord n = state.node(node);
             if (n == null || n.agentAddress().isEmpty()) {
                 continue;
             }
@@ -323,8 +348,13 @@ public final class JobLauncher {
     /** An agent answered a terminate: when the job was not (or no longer) running there, nothing of it is left there. */
     private void answered(long jobId, String node, dev.gantry.api.v1.TerminateJobResponse response) {
         if (!response.getWasRunning()) {
-            controller.run(() -> controller.applier.apply(controller.completing.partGone(jobId, node, controller.clock.instant())));
+            runOnController(() -> carryOut.accept(completing.partGone(jobId, node, clock.instant())));
         }
+    }
+
+    /** Runs {@code work} on the controller thread; what it throws ends only its own future ({@link Controller#run}). */
+    private void runOnController(Runnable work) {
+        CompletableFuture.runAsync(work, onController);
     }
 
     private static Timestamp ts(Instant t) {

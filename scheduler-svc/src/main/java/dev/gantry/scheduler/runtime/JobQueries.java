@@ -1,9 +1,9 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.Job;
-import dev.gantry.scheduler.access.Redaction;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
+import dev.gantry.scheduler.api.Redaction;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import java.time.InstantSource;
@@ -30,7 +30,8 @@ public final class JobQueries {
         this.onController = onController;
     }
 
-    private JobAnswers answers() {
+    /** Jobs as the API answers them now (WatchJobs makes one for each snapshot and each change). */
+    JobAnswers answers() {
         return new JobAnswers(accounting.preemptSettings(), evals, clock.instant());
     }
 

@@ -9,17 +9,22 @@ import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.scheduler.control.StepChange;
 import dev.gantry.scheduler.control.StepLayout;
 import dev.gantry.scheduler.control.StepRegistry;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
+import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JobStore;
 import io.grpc.Status;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,16 +43,30 @@ public final class JobSteps {
 
     private static final Logger LOG = LoggerFactory.getLogger(JobSteps.class);
 
-    private final Controller controller;
+    private final ClusterState state;
+    private final JobLauncher launcher;
+    private final GroupCommitWriter writer;
+    private final SchedulerMetrics metrics;
+    private final InstantSource clock;
+    private final Executor onController;
     private final StepRegistry registry = new StepRegistry();
 
     /**
+     * @param launcher signs the step credentials
+     * @param writer where step changes are committed, with the job versions
+     * @param onController the controller thread, where every step is created, listed and ended
      * @param stored the steps and numbering the store holds (read at start, before the controller serves): restored
      *     for the jobs still running, dropped (from memory and store) for the others
      */
-    public JobSteps(Controller controller, JobStore.StoredSteps stored) {
-        this.controller = controller;
-        controller.call(() -> {
+    JobSteps(ClusterState state, JobLauncher launcher, GroupCommitWriter writer, SchedulerMetrics metrics,
+            InstantSource clock, Executor onController, JobStore.StoredSteps stored) {
+        this.state = state;
+        this.launcher = launcher;
+        this.writer = writer;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.onController = onController;
+        call(() -> {
             registry.restore(stored.steps(), stored.nextStepIds());
             prune();
             return null;
@@ -59,12 +78,12 @@ public final class JobSteps {
 
     /** CreateStep: fails with a gRPC status (NOT_FOUND, PERMISSION_DENIED, FAILED_PRECONDITION, INVALID_ARGUMENT). */
     public CompletableFuture<CreateStepResponse> create(CreateStepRequest r) {
-        return controller.call(() -> {
+        return call(() -> {
             prune();
             if (r.getArgvCount() == 0 || r.getArgv(0).isEmpty()) {
                 throw Status.INVALID_ARGUMENT.withDescription("argv: a command is required").asRuntimeException();
             }
-            JobRecord j = controller.state.job(r.getJobId());
+            JobRecord j = state.job(r.getJobId());
             if (j == null) {
                 throw Status.NOT_FOUND.withDescription("Invalid job id specified").asRuntimeException();
             }
@@ -88,26 +107,26 @@ public final class JobSteps {
             }
             List<String> nodes = layout.placements().stream().map(StepLayout.Placement::node).toList();
             for (String node : nodes) {
-                NodeRecord n = controller.state.node(node);
+                NodeRecord n = state.node(node);
                 if (n == null || n.agentAddress().isEmpty()) { // e.g. just after a controller restart, until it registers again
                     throw Status.FAILED_PRECONDITION.withDescription("node " + node + " has not registered with the controller yet; "
                             + "try again shortly").asRuntimeException();
                 }
             }
             String name = r.getName().isEmpty() ? r.getArgv(0).substring(r.getArgv(0).lastIndexOf('/') + 1) : r.getName();
-            Instant now = controller.clock.instant();
+            Instant now = clock.instant();
             StepRegistry.Step step = registry.add(j.id(), name, nodes, layout.numTasks(), r.getArgvList(), now,
                     j.runSeconds(now));
             CreateStepResponse.Builder out = CreateStepResponse.newBuilder().setStep(toProto(j, step, now))
-                    .setCredential(controller.launcher.stepCredential(j, Integer.toString(step.stepId()), nodes, r.getArgvList()));
+                    .setCredential(launcher.stepCredential(j, Integer.toString(step.stepId()), nodes, r.getArgvList()));
             for (StepLayout.Placement p : layout.placements()) {
-                NodeRecord n = controller.state.node(p.node());
+                NodeRecord n = state.node(p.node());
                 out.addTargets(StepTarget.newBuilder().setNode(p.node()).setAddress(n.stepAddress())
                         .setNodeId(p.nodeId()).addAllTaskIds(p.taskIds()));
             }
-            controller.metrics.stepStarted(j.partition());
+            metrics.stepStarted(j.partition());
             LOG.info("step {} created: {} task(s) on {}", step.id(), step.numTasks(), nodes);
-            return new Created(out.build(), controller.writer.write(new StepChange.Created(step)));
+            return new Created(out.build(), writer.write(new StepChange.Created(step)));
         }).thenCompose(c -> c.committed.thenApply(v -> c.response));
     }
 
@@ -118,8 +137,8 @@ public final class JobSteps {
      * step is not an error.
      */
     public CompletableFuture<Boolean> complete(long jobId, String stepId, int exitCode, String caller) {
-        return controller.call(() -> {
-            JobRecord j = controller.state.job(jobId);
+        return call(() -> {
+            JobRecord j = state.job(jobId);
             if (j != null && !caller.equals(j.user()) && !caller.equals("root")) {
                 throw Status.PERMISSION_DENIED.withDescription("Access/permission denied: job " + j.id() + " belongs to " + j.user()).asRuntimeException();
             }
@@ -133,7 +152,7 @@ public final class JobSteps {
                 return CompletableFuture.completedFuture(false);
             }
             LOG.info("step {}.{} ended (exit {})", jobId, stepId, exitCode);
-            return controller.writer.write(new StepChange.Ended(jobId, id)).thenApply(v -> true);
+            return writer.write(new StepChange.Ended(jobId, id)).thenApply(v -> true);
         }).thenCompose(f -> f);
     }
 
@@ -144,11 +163,11 @@ public final class JobSteps {
 
     /** ListSteps: the batch step and the steps of each running job of {@code jobIds} (all when empty), in job then step order. */
     public CompletableFuture<List<Step>> list(Collection<Long> jobIds) {
-        return controller.call(() -> {
+        return call(() -> {
             prune();
             List<Step> out = new ArrayList<>();
-            Instant now = controller.clock.instant();
-            controller.state.jobs().stream()
+            Instant now = clock.instant();
+            state.jobs().stream()
                     .filter(j -> running(j) && (jobIds.isEmpty() || jobIds.contains(j.id())))
                     .sorted(Comparator.comparingLong(JobRecord::id))
                     .forEach(j -> {
@@ -159,12 +178,16 @@ public final class JobSteps {
         });
     }
 
+    private <T> CompletableFuture<T> call(Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, onController);
+    }
+
     private void prune() {
         List<Long> gone = registry.retainRunning(id -> {
-            JobRecord j = controller.state.job(id);
+            JobRecord j = state.job(id);
             return j != null && running(j);
         });
-        gone.forEach(id -> controller.writer.write(new StepChange.JobGone(id)));
+        gone.forEach(id -> writer.write(new StepChange.JobGone(id)));
     }
 
     /** Running or suspended (a suspended job's steps are stopped with it, and still exist). */

@@ -2,14 +2,18 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.WatchJobsResponse;
-import dev.gantry.scheduler.access.Redaction;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
+import dev.gantry.scheduler.api.Redaction;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * WatchJobs: the matching jobs the caller may see now, then every change of one of them — whole for their owner,
@@ -24,27 +28,30 @@ public final class JobWatch {
 
     private record Watcher(JobQuery query, Requester who, StreamFeed<WatchJobsResponse> feed) {}
 
-    private final Controller controller;
+    private final ClusterState state;
+    private final Supplier<JobAnswers> answers;
+    private final Executor onController;
     private final Visibility visibility;
     private final FeedBudget budget;
     private final java.util.function.Consumer<StreamFeed.Overflow> onOverflow;
     private final List<Watcher> watchers = new CopyOnWriteArrayList<>();
 
-    /** Watchers with a quarter of the heap for their backlogs, no metrics (tests). */
-    JobWatch(Controller controller) {
-        this(controller, FeedBudget.ofMegabytes(0), o -> { });
-    }
-
     /**
+     * @param state the jobs watched, read on the controller thread, which tells this watch of every change
+     * @param answers jobs as the API answers them now (a new one for each snapshot and each change)
+     * @param onController the controller thread, where a watcher's snapshot is taken
      * @param budget the bytes every watcher's backlog may hold together
      * @param onOverflow told each time a watcher is ended for falling behind or for lack of budget (a metric)
      */
-    public JobWatch(Controller controller, FeedBudget budget, java.util.function.Consumer<StreamFeed.Overflow> onOverflow) {
-        this.controller = controller;
-        this.visibility = new Visibility(dev.gantry.scheduler.access.PrivateData.of(controller.state.config()));
+    JobWatch(ClusterState state, Supplier<JobAnswers> answers, Executor onController, FeedBudget budget,
+            java.util.function.Consumer<StreamFeed.Overflow> onOverflow) {
+        this.state = state;
+        this.answers = answers;
+        this.onController = onController;
+        this.visibility = new Visibility(dev.gantry.scheduler.access.PrivateData.of(state.config()));
         this.budget = budget;
         this.onOverflow = onOverflow;
-        controller.state.onJobChange(this::changed);
+        state.onJobChange(this::changed);
     }
 
     /** Call on the WatchJobs call's gRPC thread (the feed's handlers must be set there). */
@@ -53,21 +60,21 @@ public final class JobWatch {
         StreamFeed<WatchJobsResponse> feed = new StreamFeed<>("watch-jobs", observer, CAPACITY, budget,
                 f -> watchers.remove(self[0]), onOverflow);
         self[0] = new Watcher(query, who, feed);
-        controller.run(() -> {
+        CompletableFuture.runAsync(() -> {
             if (feed.isEnded()) {
                 return;
             }
-            JobAnswers answers = new JobAnswers(controller);
+            JobAnswers now = answers.get();
             List<WatchJobsResponse> snapshot = new ArrayList<>();
-            for (JobRecord j : controller.state.jobs()) {
+            for (JobRecord j : state.jobs()) {
                 if (query.matches(j) && visibility.seesJob(who, j.user())) {
-                    snapshot.add(response(answers.of(j), j, who));
+                    snapshot.add(response(now.of(j), j, who));
                 }
             }
             feed.offerAll(snapshot);
             watchers.add(self[0]);
             feed.start();
-        }).whenComplete((v, error) -> {
+        }, onController).whenComplete((v, error) -> {
             if (error != null) {
                 feed.end(io.grpc.Status.INTERNAL.withDescription("watch failed: " + error));
             }
@@ -101,7 +108,7 @@ public final class JobWatch {
                 continue;
             }
             if (full == null) {
-                full = WatchJobsResponse.newBuilder().setJob(new JobAnswers(controller).of(j)).build();
+                full = WatchJobsResponse.newBuilder().setJob(answers.get().of(j)).build();
             }
             if (visibility.seesJobInFull(w.who, j.user())) {
                 w.feed.offer(full);

@@ -1,15 +1,15 @@
 package dev.gantry.scheduler.runtime;
 
 import dev.gantry.api.v1.JobResult;
+import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.control.SuspendEdits;
 import dev.gantry.scheduler.lifecycle.Suspension;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.common.config.ClusterConfig;
-import java.time.InstantSource;
-import dev.gantry.scheduler.access.Requester;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 

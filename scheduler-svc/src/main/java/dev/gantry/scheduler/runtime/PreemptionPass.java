@@ -5,13 +5,14 @@ import dev.gantry.api.v1.PlacePreemptingResponse;
 import dev.gantry.api.v1.PreemptionPlacement;
 import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.api.SelectRequests;
+import dev.gantry.scheduler.lifecycle.Decision;
+import dev.gantry.scheduler.lifecycle.Preemption;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.scheduler.lifecycle.Decision;
-import dev.gantry.scheduler.lifecycle.Preemption;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
@@ -35,11 +36,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Preemption after a main pass (PreemptType partition_prio or qos): for the first pending jobs that could not start
- * and have preemptable candidates ({@link PreemptionPlanner}), one batched select-svc PlacePreempting call names the
- * fewest victims; the planner turns them into modes, grace times and escalations, and the controller preempts. The
- * preemptor starts on a later pass, once its victims' resources are free. CANCEL and REQUEUE are carried out here;
- * a plan whose victims are all SUSPEND starts the preemptor at once over them ({@link SuspendPreemption}).
+ * Preemption in a main pass (PreemptType partition_prio or qos): the pass's pending jobs with preemptable candidates
+ * ({@link PreemptionPlanner}) get queries in the pass's one Plan call ({@link #ask}), and select-svc names the fewest
+ * victims for the first of them its placements leave waiting; the planner turns them into modes, grace times and
+ * escalations, and the controller preempts ({@link #answer}). The preemptor starts on a later pass, once its victims'
+ * resources are free. CANCEL and REQUEUE are carried out here; a plan whose victims are all SUSPEND starts the
+ * preemptor at once over them ({@link SuspendPreemption}).
  * A job holding a backfill reservation may also preempt the BackfillPolicy=PREEMPT jobs backfill started over it
  * ({@link BackfillPreemption}: whatever PreemptType says, REQUEUE or CANCEL, no grace time), in a query of its own
  * ahead of its ordinary one; the first of the two that goes ahead is carried out.
@@ -50,8 +52,7 @@ final class PreemptionPass {
     /** Preemptors tried per pass: the planner's candidate search is per preemptor. */
     static final int MAX_PREEMPTORS = 20;
 
-    private final Controller controller;
-    private final SelectClient select;
+    private final PassContext passes;
     /** Rebuilt when the settings change (a QOS edited through the API); read and used on the controller thread. */
     private PreemptionPlanner planner;
     /**
@@ -70,20 +71,14 @@ final class PreemptionPass {
     private final SuspendPreemption suspending;
     /** The preemptable backfill jobs, or null when no partition has BackfillPolicy=PREEMPT. */
     private final BackfillPreemption backfilled;
-    /**
-     * The queries of the pass in flight (indices) whose candidates are preemptable backfill jobs (controller thread).
-     * Such a preemptor may have an ordinary query after it too; the first that goes ahead wins.
-     */
-    private final Set<Integer> overBackfill = new HashSet<>();
 
-    PreemptionPass(Controller controller, SelectClient select, BackfillPreemption backfilled) {
-        this.controller = controller;
-        this.select = select;
+    PreemptionPass(PassContext passes, BackfillPreemption backfilled) {
+        this.passes = passes;
         this.backfilled = backfilled;
-        this.planner = new PreemptionPlanner(controller.accounting.preemptSettings());
-        this.suspending = new SuspendPreemption(controller.state, controller.applier, controller.gang, controller.metrics,
-                controller.clock, controller.events);
-        controller.setPreemptionHolds(this::heldBack);
+        this.planner = new PreemptionPlanner(passes.preemptSettings());
+        this.suspending = new SuspendPreemption(passes.state, passes.applier, passes.gang, passes.metrics,
+                passes.clock, passes.events);
+        passes.setPreemptionHolds(this::heldBack);
     }
 
     /** The requeued victims to keep out of the passes now (controller thread; see {@link #requeued}). */
@@ -91,7 +86,7 @@ final class PreemptionPass {
         if (requeued.isEmpty()) {
             return Set.of();
         }
-        ClusterState state = controller.state;
+        ClusterState state = passes.state;
         Set<Long> held = new HashSet<>();
         requeued.entrySet().removeIf(e -> {
             JobRecord preemptor = state.job(e.getKey());
@@ -112,29 +107,26 @@ final class PreemptionPass {
         return j != null && ClusterState.holds(j) && java.util.Objects.equals(j.startTime(), start);
     }
 
-    private record Prepared(List<JobRecord> preemptors, PlacePreemptingRequest request) {}
-
-    /** @param considered the jobs the main pass just asked select-svc to place, in queue order */
-    void run(List<JobRecord> considered) throws InterruptedException {
-        Prepared p = controller.call(() -> prepare(considered)).join();
-        if (p == null) {
-            return;
-        }
-        PlacePreemptingResponse answer = select.call("preempt", p.request.getMinRevision(),
-                stub -> stub.placePreempting(p.request));
-        if (answer != null) {
-            controller.run(() -> apply(p.preemptors, answer)).join();
-        }
-    }
+    /**
+     * A pass's preemption question: the queries' jobs, in query order, and the question for select-svc.
+     *
+     * @param overBackfill the queries (indices) whose candidates are preemptable backfill jobs; such a preemptor may
+     *     have an ordinary query after it too, and the first that goes ahead wins
+     */
+    record Asked(List<JobRecord> preemptors, Set<Integer> overBackfill, PlacePreemptingRequest request) {}
 
     /**
-     * The main pass's jobs that are still pending (it has just decided their eligibility and order), with their
-     * preemptable candidates; the running jobs are sorted into victim order only when some job is left pending.
+     * The preemption part of a main pass's Plan call (controller thread): for the pass's pending jobs in queue order,
+     * each with preemptable candidates gets a query; select-svc tries those the Plan's placements leave without a start,
+     * at most {@link #MAX_PREEMPTORS}. As queries are built before the placements are known, up to twice as many are
+     * sent. The running jobs are sorted into victim order only when some job has a query. Null when there is none.
+     *
+     * @param considered the jobs the main pass asks select-svc to place, in queue order
      */
-    private Prepared prepare(List<JobRecord> considered) {
-        ClusterState state = controller.state;
-        if (planner.settings() != controller.accounting.preemptSettings()) {
-            planner = new PreemptionPlanner(controller.accounting.preemptSettings());
+    Asked ask(List<JobRecord> considered) {
+        ClusterState state = passes.state;
+        if (planner.settings() != passes.preemptSettings()) {
+            planner = new PreemptionPlanner(passes.preemptSettings());
         }
         outstanding.values().forEach(v -> v.entrySet().removeIf(e -> !stillEnding(state, e.getKey(), e.getValue())));
         outstanding.values().removeIf(Map::isEmpty);
@@ -142,33 +134,30 @@ final class PreemptionPass {
             JobRecord j = state.job(id);
             return j != null && j.state() == JobState.PENDING;
         });
-        Instant now = controller.clock.instant();
-        overBackfill.clear();
+        Instant now = passes.clock.instant();
         List<Long> backfillCandidates = backfilled == null ? List.of() : backfilled.candidates(state::job);
         VictimPool pool = null;
-        int pendingSeen = 0;
         List<JobRecord> preemptors = new ArrayList<>();
-        PlacePreemptingRequest.Builder request = PlacePreemptingRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(controller.events.revision())
+        Set<Integer> overBackfill = new HashSet<>();
+        PlacePreemptingRequest.Builder request = PlacePreemptingRequest.newBuilder()
                 .setReorderCount(planner.settings().parameters().reorderCount())
-                .setStrictOrder(planner.settings().parameters().strictOrder());
+                .setStrictOrder(planner.settings().parameters().strictOrder())
+                .setMaxTried(MAX_PREEMPTORS);
         for (JobRecord seen : considered) {
-            if (preemptors.size() >= MAX_PREEMPTORS) {
+            if (preemptors.size() >= 2 * MAX_PREEMPTORS) {
                 break;
             }
             JobRecord j = state.job(seen.id());
-            if (j == null || j.state() != JobState.PENDING || j.completing()) {
+            if (j == null || j.state() != JobState.PENDING || j.completing() || outstanding.containsKey(j.id())) {
                 continue;
             }
-            boolean firstPending = pendingSeen++ == 0;
-            if (outstanding.containsKey(j.id())) {
-                continue;
-            }
-            if (!backfillCandidates.isEmpty() && BackfillPreemption.mayPreempt(j, firstPending, now)) {
+            if (!backfillCandidates.isEmpty() && BackfillPreemption.mayPreempt(j, true, now)) {
+                // before its reservation's time, only the first job left waiting may preempt backfilled jobs
                 overBackfill.add(preemptors.size());
                 preemptors.add(j);
                 request.addQueries(PreemptionQuery.newBuilder().setJob(SelectRequests.of(j))
-                        .addAllPreemptable(backfillCandidates));
+                        .addAllPreemptable(backfillCandidates)
+                        .setFirstBlockedOnly(!BackfillPreemption.mayPreempt(j, false, now)));
             }
             if (!planner.settings().enabled()) {
                 continue; // PreemptType=preempt/none: only preemptable backfill jobs are ever preempted
@@ -178,7 +167,7 @@ final class PreemptionPass {
                         .toList());
             }
             CandidateList candidates = planner.candidates(j, j.partition(), pool, now);
-            exempt.note(candidates, controller.metrics);
+            exempt.note(candidates, passes.metrics);
             if (candidates.order().isEmpty()) {
                 continue;
             }
@@ -193,41 +182,47 @@ final class PreemptionPass {
             }
             request.addQueries(query);
         }
-        return preemptors.isEmpty() ? null : new Prepared(preemptors, request.build());
+        return preemptors.isEmpty() ? null : new Asked(preemptors, Set.copyOf(overBackfill), request.build());
     }
 
-    private void apply(List<JobRecord> preemptors, PlacePreemptingResponse answer) {
-        Instant now = controller.clock.instant();
+    /**
+     * Carries out select-svc's answer to {@link #ask} (controller thread), after the pass has started the jobs it
+     * placed: each tried query whose job is still pending and placed over victims is planned (modes, grace times,
+     * escalations) and preempts; the first of a job's queries that goes ahead wins.
+     */
+    void answer(Asked asked, PlacePreemptingResponse answer) {
+        List<JobRecord> preemptors = asked.preemptors;
+        Instant now = passes.clock.instant();
         Map<String, NodeMemory> memory = new HashMap<>();
         Map<String, NodeGres> gres = new HashMap<>();
-        for (NodeRecord n : controller.state.nodes()) {
+        for (NodeRecord n : passes.state.nodes()) {
             memory.put(n.name(), new NodeMemory(n.name(), n.config().realMemoryMb(), n.allocMemoryMb()));
             if (!n.config().gres().isEmpty()) {
                 Map<String, Long> configured = new HashMap<>();
                 n.config().gres().forEach(g -> configured.merge(
                         new GresGrant(g.name(), g.type(), 0, List.of()).key(), g.count(), Long::sum));
-                gres.put(n.name(), new NodeGres(n.name(), configured, controller.state.gresInUse(n.name())));
+                gres.put(n.name(), new NodeGres(n.name(), configured, passes.state.gresInUse(n.name())));
             }
         }
         Set<Long> acted = new HashSet<>();
         for (int i = 0; i < answer.getResultsCount() && i < preemptors.size(); i++) {
             PreemptionPlacement r = answer.getResults(i);
-            JobRecord preemptor = controller.state.job(preemptors.get(i).id());
-            if (preemptor == null || preemptor.state() != JobState.PENDING || !r.getPlacement().getStartNow()
+            JobRecord preemptor = passes.state.job(preemptors.get(i).id());
+            if (r.getNotTried() || preemptor == null || preemptor.state() != JobState.PENDING || !r.getPlacement().getStartNow()
                     || r.getVictimsCount() == 0 || !acted.add(preemptor.id())) {
                 continue;
             }
             List<NodeShare> placement = r.getPlacement().getNodesList().stream().map(JobProtos::share).toList();
-            PreemptionPlan plan = overBackfill.contains(i)
-                    ? backfilled.plan(preemptor.id(), r.getVictimsList(), controller.state::job)
+            PreemptionPlan plan = asked.overBackfill.contains(i)
+                    ? backfilled.plan(preemptor.id(), r.getVictimsList(), passes.state::job)
                     : planner.plan(preemptor, r.getPlacement().getPartition(), placement, r.getVictimsList(),
-                            controller.state::job, memory, gres, now);
+                            passes.state::job, memory, gres, now);
             switch (plan) {
                 case PreemptionPlan.Refused no -> {
                     LOG.info("job {} does not preempt: {}", preemptor.id(), no.reason());
-                    controller.metrics.preemptionRefused(no.why().name().toLowerCase(java.util.Locale.ROOT));
+                    passes.metrics.preemptionRefused(no.why().name().toLowerCase(java.util.Locale.ROOT));
                     if (no.why() == PreemptionPlan.Why.TOO_MANY_VICTIMS) {
-                        controller.applier.apply(Decision.of(preemptor.toBuilder().reason("PreemptMaxVictims").build()));
+                        passes.applier.apply(Decision.of(preemptor.toBuilder().pendingReason(PendingReason.PREEMPT_MAX_VICTIMS).build()));
                     }
                 }
                 case PreemptionPlan.Go go -> carryOut(preemptor, go, r.getPlacement().getPartition(), placement, now,
@@ -251,12 +246,12 @@ final class PreemptionPass {
         Map<Long, Escalation> escalated = new HashMap<>();
         go.escalations().forEach(e -> escalated.put(e.victimId(), e));
         for (VictimPlan v : go.victims()) {
-            JobRecord victim = controller.state.job(v.jobId());
+            JobRecord victim = passes.state.job(v.jobId());
             if (victim == null || !victim.state().holdsResources() || victim.completing()
                     || v.mode() == PreemptAction.SUSPEND) {
                 continue;
             }
-            controller.applier.apply(Preemption.victim(victim, v, escalated.get(v.jobId()), preemptor.id(), now));
+            passes.applier.apply(Preemption.victim(victim, v, escalated.get(v.jobId()), preemptor.id(), now));
             ids.put(v.jobId(), victim.startTime());
             if (v.mode() == PreemptAction.REQUEUE) {
                 requeued.computeIfAbsent(preemptor.id(), k -> new HashSet<>()).add(v.jobId());
@@ -264,7 +259,7 @@ final class PreemptionPass {
         }
         if (!ids.isEmpty()) {
             outstanding.put(preemptor.id(), ids);
-            controller.metrics.victims(ids.size());
+            passes.metrics.victims(ids.size());
         }
     }
 }

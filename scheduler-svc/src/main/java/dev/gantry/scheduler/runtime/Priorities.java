@@ -2,13 +2,12 @@ package dev.gantry.scheduler.runtime;
 
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
-
 import dev.gantry.scheduler.priority.FairShare;
 import dev.gantry.scheduler.priority.FairShareTable;
 import dev.gantry.scheduler.priority.MultifactorPriority;
@@ -22,6 +21,7 @@ import dev.gantry.scheduler.store.StoreException;
 import dev.gantry.scheduler.store.UsageCodec;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ public final class Priorities {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Priorities.class);
 
     /** A pending reason under which Slurm does not count the job as eligible (its age does not grow). */
-    private static final Set<String> NOT_ELIGIBLE = Set.of(PendingReason.HELD_ADMIN, PendingReason.HELD_USER,
+    private static final Set<PendingReason> NOT_ELIGIBLE = EnumSet.of(PendingReason.HELD_ADMIN, PendingReason.HELD_USER,
             PendingReason.BEGIN_TIME, PendingReason.DEPENDENCY, PendingReason.DEPENDENCY_NEVER_SATISFIED);
 
     private final ClusterConfig config;
@@ -208,7 +208,7 @@ public final class Priorities {
 
     private static PriorityInput input(JobRecord j) {
         JobControls c = j.controls();
-        long eligible = NOT_ELIGIBLE.contains(j.reason()) ? PriorityInput.NOT_ELIGIBLE
+        long eligible = NOT_ELIGIBLE.contains(j.pendingReason()) ? PriorityInput.NOT_ELIGIBLE
                 : JobProtos.eligibleTime(j).getEpochSecond();
         var a = j.ask();
         long mem = a.memPerCpuMb() > 0 ? a.memPerCpuMb() * a.totalCpus() : a.memPerNodeMb() * a.minNodes();

@@ -239,7 +239,7 @@ public final class SchedulerMetrics {
             String s = j.completing() ? "completing" : j.state().name().toLowerCase(Locale.ROOT);
             byStatePartition.merge(List.of(s, j.partition()), 1, Integer::sum);
             if (s.equals("pending")) {
-                pendingByReason.merge(List.of(j.partition(), reasonLabel(j.reason())), 1, Integer::sum);
+                pendingByReason.merge(List.of(j.partition(), j.pendingReason().slurmName()), 1, Integer::sum);
             }
         }
         List<MultiGauge.Row<?>> pendingRows = new ArrayList<>();
@@ -283,21 +283,4 @@ public final class SchedulerMetrics {
     }
 
     private static final long MIB = 1024L * 1024L;
-
-    /** A pending reason as a label: Slurm's reason names are a small fixed set; anything else is "Other". */
-    static String reasonLabel(String reason) {
-        if (reason == null || reason.isBlank()) {
-            return "None";
-        }
-        if (reason.length() > 40) {
-            return "Other";
-        }
-        for (int i = 0; i < reason.length(); i++) { // [A-Za-z]+ without a regex: this runs for every pending job every second
-            char c = reason.charAt(i);
-            if (!(c >= 'A' && c <= 'Z') && !(c >= 'a' && c <= 'z')) {
-                return "Other";
-            }
-        }
-        return reason;
-    }
 }

@@ -3,20 +3,20 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
-import dev.gantry.common.credential.CredentialKeys;
-import dev.gantry.common.credential.CredentialSigner;
-import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.SchedulerParameters;
+import dev.gantry.common.credential.CredentialKeys;
+import dev.gantry.common.credential.CredentialSigner;
+import dev.gantry.common.tls.InternalChannels;
+import dev.gantry.common.tls.Peer;
+import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.store.Database;
-import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JdbcJobStore;
 import dev.gantry.scheduler.store.JdbcStateStore;
+import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.StoreException;
-import dev.gantry.common.tls.InternalChannels;
-import dev.gantry.common.tls.Peer;
 import io.grpc.ManagedChannel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Context;
@@ -31,9 +31,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Builds and owns scheduler-svc's parts: config, database, writer, event log, controller, node tracker,
- * launcher and the scheduling loop; and the periodic housekeeping. Created at start-up (Micronaut @Context),
- * closed in reverse order at shutdown.
+ * Builds and owns scheduler-svc's parts: config, database, writer, event log, agent gateway, controller (which builds
+ * the launcher), node tracker, job watch, job steps and the scheduling loop; and the periodic housekeeping. Created at
+ * start-up (Micronaut @Context), closed in reverse order at shutdown.
  */
 @Context
 public final class SchedulerRuntime implements AutoCloseable {
@@ -80,20 +80,21 @@ public final class SchedulerRuntime implements AutoCloseable {
         Path priv = privateKey.isBlank() ? state.resolve("cred/cred.key") : Path.of(privateKey);
         Path pub = publicKey.isBlank() ? state.resolve("cred/cred.pub") : Path.of(publicKey);
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
-        JobLauncher launcher = new JobLauncher(agents, signer);
         this.store = new JdbcJobStore(database.dataSource());
-        this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, launcher,
-                InstantSource.system(), metrics);
+        this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, agents,
+                signer, InstantSource.system(), metrics);
         this.refusals = new RefusalMetrics(registry);
-        this.jobWatch = new JobWatch(controller,
+        this.jobWatch = controller.jobWatch(
                 FeedBudget.ofMegabytes(config.get(Keys.SLURMCTLD_PARAMETERS).watch().bufferMb()), refusals::streamDropped);
-        this.steps = new JobSteps(controller, store.loadSteps());
+        this.steps = controller.steps(store.loadSteps());
         this.nodes = controller.nodes;
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
-        this.selectChannel = channels.open(selectAddress, Peer.SELECT);
+        this.selectChannel = channels.open(selectAddress, Peer.SELECT, SelectClient.SERVICE_CONFIG);
         SchedulerParameters scheduler = config.get(Keys.SCHEDULER_PARAMETERS);
         BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE)) ? scheduler.backfill() : null;
-        this.scheduling = new SchedulingLoop(controller, selectChannel, scheduler.schedIntervalSeconds() * 1000, backfill);
+        this.scheduling = new SchedulingLoop(controller.passes, selectChannel, scheduler.schedIntervalSeconds() * 1000,
+                backfill);
+        controller.setScheduleTrigger(scheduling::trigger);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
             controller.lifecycle.enforceTimeLimits();

@@ -1,19 +1,19 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.scheduler.lifecycle.Pending;
-import dev.gantry.scheduler.lifecycle.Start;
+import dev.gantry.api.v1.Placement;
 import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
-import dev.gantry.api.v1.Placement;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.common.config.BackfillSettings;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.cycle.PlacementCheck;
 import dev.gantry.scheduler.cycle.PlacementRefusal;
+import dev.gantry.scheduler.lifecycle.Pending;
+import dev.gantry.scheduler.lifecycle.Start;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.preempt.BackfillPreemption;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the scheduling passes on their own thread. The main pass: when something happens (coalesced), and every
- * {@code intervalMillis} in any case; it takes the queue on the controller thread, asks select-svc for placements in
- * one batched Plan call, then re-checks and applies them on the controller thread. The backfill pass
+ * {@code intervalMillis} in any case; it takes the queue on the controller thread, asks select-svc for placements and
+ * preemption victims in one Plan call, then re-checks and applies them on the controller thread. The backfill pass
  * ({@link BackfillPass}, sched/backfill): every bf_interval, after a main pass.
  */
 public final class SchedulingLoop implements AutoCloseable {
@@ -38,8 +38,7 @@ public final class SchedulingLoop implements AutoCloseable {
     /** After a main pass, wait this many times its duration before the next (docs/benchmarks.md, "Submission throughput"). */
     private static final long PAUSE_PER_PASS = 4;
 
-    private final Controller controller;
-    private final ManagedChannel selectChannel;
+    private final PassContext passes;
     private final long intervalMillis;
     private final Semaphore wake = new Semaphore(0);
     private final Thread thread;
@@ -53,8 +52,8 @@ public final class SchedulingLoop implements AutoCloseable {
     /** How long the last main pass held the controller thread (its prepare and apply; not its wait for select-svc). */
     private long passControllerNanos;
 
-    public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis) {
-        this(controller, selectChannel, intervalMillis, null);
+    public SchedulingLoop(PassContext passes, ManagedChannel selectChannel, long intervalMillis) {
+        this(passes, selectChannel, intervalMillis, null);
     }
 
     /**
@@ -62,21 +61,19 @@ public final class SchedulingLoop implements AutoCloseable {
      *     the controller's PreemptType is not preempt/none, or backfill runs and a partition has
      *     BackfillPolicy=PREEMPT.
      */
-    public SchedulingLoop(Controller controller, ManagedChannel selectChannel, long intervalMillis,
+    public SchedulingLoop(PassContext passes, ManagedChannel selectChannel, long intervalMillis,
             BackfillSettings backfill) {
-        this.controller = controller;
-        this.selectChannel = selectChannel;
+        this.passes = passes;
         this.intervalMillis = intervalMillis;
         this.select = new SelectClient(selectChannel);
         // BackfillPolicy=PREEMPT needs backfill to start its jobs and the preemption pass to end them
         // the marks are stored with the jobs: index those the controller restored
-        BackfillPreemption preemptable = backfill != null && controller.backfillPreempts()
-                ? controller.call(() -> new BackfillPreemption(controller.state.jobs())).join() : null;
-        this.backfill = backfill == null ? null : new BackfillPass(controller, select, backfill, preemptable);
-        this.preemption = controller.accounting.preemptSettings().enabled() || preemptable != null
-                ? new PreemptionPass(controller, select, preemptable) : null;
+        BackfillPreemption preemptable = backfill != null && passes.backfillPreempts()
+                ? passes.call(() -> new BackfillPreemption(passes.state.jobs())).join() : null;
+        this.backfill = backfill == null ? null : new BackfillPass(passes, select, backfill, preemptable);
+        this.preemption = passes.preemptSettings().enabled() || preemptable != null
+                ? new PreemptionPass(passes, preemptable) : null;
         this.backfillEveryNanos = backfill == null ? Long.MAX_VALUE : backfill.intervalSeconds() * 1_000_000_000L;
-        controller.setScheduleTrigger(this::trigger);
         this.thread = Thread.ofPlatform().name("scheduler-main-pass").daemon(true).start(this::loop);
     }
 
@@ -95,10 +92,7 @@ public final class SchedulingLoop implements AutoCloseable {
                 wake.tryAcquire(Math.min(intervalMillis, untilBackfill), TimeUnit.MILLISECONDS);
                 wake.drainPermits();
                 if (running) {
-                    List<JobRecord> considered = pass();
-                    if (preemption != null && !considered.isEmpty()) {
-                        preemption.run(considered);
-                    }
+                    pass();
                     // Triggers arriving meanwhile coalesce into the next pass: under a stream of submissions the main
                     // pass, O(pending jobs) on the controller thread, takes at most 1/(1 + PAUSE_PER_PASS) of that
                     // thread's time. Only the time the pass held the controller thread counts: its wait for select-svc
@@ -121,52 +115,67 @@ public final class SchedulingLoop implements AutoCloseable {
         }
     }
 
-    private record Prepared(MainPass.Input input, long revision) {}
+    /** What a main pass asks select-svc: the request (its queue still to fill) and the preemption question in it. */
+    private record Prepared(MainPass.Input input, PlanRequest.Builder request, PreemptionPass.Asked preempting) {}
 
-    /** One main pass; returns the jobs it asked select-svc to place (in queue order), whether or not they started. */
-    List<JobRecord> pass() throws InterruptedException {
+    /**
+     * One main pass, with one select-svc call: takes the queue on the controller thread, asks select-svc for the
+     * placements and, when preemption is on, the victims of the jobs they leave waiting, in one Plan call (with the
+     * changes its replica lacks), then re-checks and starts, then preempts, on the controller thread.
+     */
+    void pass() throws InterruptedException {
         long t0 = System.nanoTime();
         long[] held = {0};
-        Prepared prepared = controller.call(() -> {
+        Prepared prepared = passes.call(() -> {
             long begin = System.nanoTime();
-            MainPass.Input in = controller.passInput();
-            setReasons(in.reasons());
-            controller.schedEvals.mainPass(in.candidates(), controller.clock.instant(), id -> {
-                var j = controller.state.job(id);
+            MainPass.Input in = passes.queue();
+            setReasons(in.pendingReasons());
+            passes.schedEvals.mainPass(in.candidates(), passes.clock.instant(), id -> {
+                var j = passes.state.job(id);
                 return j != null && j.state() == dev.gantry.scheduler.model.JobState.PENDING;
             });
+            Prepared p = null;
+            if (!in.candidates().isEmpty()) {
+                PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(passes.epoch())
+                        .setMinRevision(passes.events.revision()).setStopAtFirstBlocked(true).setOmitPriority(true)
+                        .addAllChanges(select.changesSince(passes.events));
+                PreemptionPass.Asked asked = preemption == null ? null : preemption.ask(in.candidates());
+                if (asked != null) {
+                    request.setPreemption(asked.request());
+                }
+                p = new Prepared(in, request, asked);
+            }
             held[0] += System.nanoTime() - begin;
-            return new Prepared(in, controller.events.revision());
+            return p;
         }).join();
         passControllerNanos = held[0];
+        if (prepared == null) {
+            return;
+        }
         List<JobRecord> candidates = prepared.input.candidates();
-        if (candidates.isEmpty()) {
-            return candidates;
-        }
-        PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(controller.epoch())
-                .setMinRevision(prepared.revision).setStopAtFirstBlocked(true).setOmitPriority(true);
-        PlanResponse plan = plan(request, candidates);
+        PlanResponse plan = plan(prepared.request, candidates);
         if (plan == null) {
-            return List.of();
+            return;
         }
-        controller.run(() -> {
+        passes.run(() -> {
             long begin = System.nanoTime();
             apply(plan, candidates);
+            if (prepared.preempting != null) {
+                preemption.answer(prepared.preempting, plan.getPreemption());
+            }
             held[0] += System.nanoTime() - begin;
         }).join();
         passControllerNanos = held[0];
-        controller.metrics.mainPass(System.nanoTime() - t0);
-        return candidates;
+        passes.metrics.mainPass(System.nanoTime() - t0);
     }
 
     /**
      * Calls Plan with the queue as ids and only the requests select-svc lacks ({@link PlanQueue}); when it no longer
-     * holds the session (NOT_FOUND: it restarted), again with every request. Waits briefly while select-svc's replica
-     * catches up with the revision asked for.
+     * holds the session (NOT_FOUND: it restarted), again with every request.
      */
     private PlanResponse plan(PlanRequest.Builder base, List<JobRecord> candidates) throws InterruptedException {
         PlanRequest request = queue.fill(base.clone(), candidates).build();
-        PlanResponse r = select.call("plan", request.getMinRevision(), stub -> {
+        PlanResponse r = select.plan("plan", stub -> {
             try {
                 return stub.plan(request);
             } catch (StatusRuntimeException e) {
@@ -189,35 +198,35 @@ public final class SchedulingLoop implements AutoCloseable {
      * without a placement waits for Priority (omit_priority).
      */
     private void apply(PlanResponse plan, List<JobRecord> candidates) {
-        Map<Long, String> reasons = new HashMap<>();
+        Map<Long, PendingReason> reasons = new HashMap<>();
         java.util.Set<Long> answered = new java.util.HashSet<>();
         boolean retry = false;
-        long checkedAt = controller.events.revision();
+        long checkedAt = passes.events.revision();
         for (Placement p : plan.getPlacementsList()) {
             answered.add(p.getJobId());
-            JobRecord job = controller.state.job(p.getJobId());
+            JobRecord job = passes.state.job(p.getJobId());
             if (job == null) {
                 continue;
             }
             if (!p.getStartNow()) {
-                reasons.put(job.id(), p.getReason().isEmpty() ? PendingReason.RESOURCES : p.getReason());
+                reasons.put(job.id(), Pending.ofAnswer(p.getReason()));
                 continue;
             }
             List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
-            var problem = PlacementCheck.check(controller.state, job, p.getPartition(), shares);
+            var problem = PlacementCheck.check(passes.state, job, p.getPartition(), shares);
             if (problem.isPresent()) {
                 reasons.put(job.id(), PendingReason.RESOURCES);
                 if (PlacementRefusal.of(plan.getRevision(), checkedAt) == PlacementRefusal.DISAGREEMENT) {
                     LOG.warn("placement of job {} proposed at revision {} refused: {} (select-svc and the controller "
                             + "disagree; the job waits for the next pass)", job.id(), plan.getRevision(), problem.get());
-                    controller.metrics.placementDisagreement("main");
+                    passes.metrics.placementDisagreement("main");
                 } else {
                     LOG.debug("placement of job {} refused: {}", job.id(), problem.get());
                     retry = true;
                 }
                 continue;
             }
-            controller.start(job, Start.Placement.of(p.getPartition(), shares));
+            passes.start(job, Start.Placement.of(p.getPartition(), shares));
         }
         setReasons(reasons);
         for (JobRecord seen : candidates) {
@@ -230,12 +239,12 @@ public final class SchedulingLoop implements AutoCloseable {
         }
     }
 
-    private void setReasons(Map<Long, String> reasons) {
+    private void setReasons(Map<Long, PendingReason> reasons) {
         reasons.forEach(this::setReason);
     }
 
-    private void setReason(long id, String reason) {
-        controller.applier.apply(Pending.reason(controller.state.job(id), reason));
+    private void setReason(long id, PendingReason reason) {
+        passes.applier.apply(Pending.reason(passes.state.job(id), reason));
     }
 
     @Override

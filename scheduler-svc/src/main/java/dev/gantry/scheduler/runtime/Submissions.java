@@ -1,8 +1,8 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.control.ArraySpec;
 import dev.gantry.scheduler.control.DependencyPolicy;
 import dev.gantry.scheduler.control.InvalidControlException;
@@ -10,8 +10,8 @@ import dev.gantry.scheduler.lifecycle.Admission;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.submit.SubmissionPolicy;
 import dev.gantry.scheduler.submit.SubmitTerms;
 import java.time.Instant;
@@ -72,20 +72,20 @@ final class Submissions {
      *
      * @throws Controller.RejectedSubmission when the policy, the QOS or the dependency refuses it (nothing kept)
      */
-    List<JobRecord> accept(JobSpec spec, Instant now) {
-        SubmissionPolicy.Accepted a = switch (policy.check(spec)) {
+    List<JobRecord> accept(JobRequest request, Instant now) {
+        SubmissionPolicy.Accepted a = switch (policy.check(request)) {
             case SubmissionPolicy.Rejected r -> throw new Controller.RejectedSubmission(r.message());
             case SubmissionPolicy.Accepted ok -> ok;
         };
         ArraySpec array;
         try {
-            array = spec.getArray().isBlank() ? null : ArraySpec.parse(spec.getArray(), maxArraySize, maxArrayTasks);
+            array = request.array().isBlank() ? null : ArraySpec.parse(request.array(), maxArraySize, maxArrayTasks);
         } catch (InvalidControlException e) {
             throw new Controller.RejectedSubmission(e.describe());
         }
         int count = array == null ? 1 : array.count();
-        JobControls controls = switch (terms.resolve(spec, qos.all(), a.partitions(),
-                q -> activeJobs(spec.getUser(), q), count)) {
+        JobControls controls = switch (terms.resolve(request, qos.all(), a.partitions(),
+                q -> activeJobs(request.user(), q), count)) {
             case SubmitTerms.Refused r -> throw new Controller.RejectedSubmission(r.message());
             case SubmitTerms.Resolved r -> r.controls();
         };
@@ -103,8 +103,8 @@ final class Submissions {
         for (int i = 0; i < tasks.length; i++) {
             long id = first + i;
             JobControls c = array == null ? controls
-                    : controls.forTask(first, tasks[i], spec.getArray().trim(), array.maxRunning());
-            JobRecord job = new JobRecord(id, spec, a.name(), spec.getUser(), spec.getUid(), spec.getGid(),
+                    : controls.forTask(first, tasks[i], request.array().trim(), array.maxRunning());
+            JobRecord job = new JobRecord(id, request, a.name(), request.user(), request.uid(), request.gid(),
                     a.partitions(), a.ask(), a.timeLimitSeconds(), JobState.PENDING, false, PendingReason.NONE,
                     a.partitions().get(0), List.of(), now, null, null, now, 0, 0, basicPriority(id), c, null, 0);
             jobs.add(job.toBuilder().priority(priorities.initial(job, job.priority(), now)).build());

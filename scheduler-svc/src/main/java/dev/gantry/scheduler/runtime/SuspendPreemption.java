@@ -104,7 +104,7 @@ final class SuspendPreemption {
             JobRecord victim = victims.get(i);
             VictimPlan v = go.victims().get(i);
             if (suspend.get(i)) {
-                gang.suspend(victim.toBuilder().reason("Preempted by job " + preemptor.id())
+                gang.suspend(victim.toBuilder().endNote("Preempted by job " + preemptor.id())
                         .preemptTime(now).build(), now, false);
             }
             metrics.preempted(PreemptAction.SUSPEND.name().toLowerCase(Locale.ROOT), victim.partition(),

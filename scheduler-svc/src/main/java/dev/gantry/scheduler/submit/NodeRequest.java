@@ -1,12 +1,12 @@
 package dev.gantry.scheduler.submit;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.NodeConfig;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.common.resources.FeatureConstraint;
 import dev.gantry.common.resources.GresSpec;
+import dev.gantry.scheduler.model.JobRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,20 +14,20 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The node-selection fields of a JobSpec (gres, constraint, nodelist, exclude), parsed and checked on their own:
+ * The node-selection fields of a {@link JobRequest} (gres, constraint, nodelist, exclude), parsed and checked on their own:
  * syntax, GRES names against GresTypes, node names against the config. Partition fit is {@link PartitionFit}'s.
  * Pure.
  *
  * @param constraint empty when the job has none
  */
 record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, List<String> required,
-        List<String> excluded) {
+        List<String> excluded) implements NodeRequestOutcome {
 
     /** The parsed fields, or the first problem as a {@link Misfit} naming the field. */
-    static Object parse(JobSpec spec, ClusterConfig config, Set<String> nodeNames) {
+    static NodeRequestOutcome parse(JobRequest request, ClusterConfig config, Set<String> nodeNames) {
         List<GresSpec> gres = new ArrayList<>();
         List<String> known = config.get(Keys.GRES_TYPES).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
-        for (String raw : spec.getGresList()) {
+        for (String raw : request.gres()) {
             GresSpec g;
             try {
                 g = GresSpec.parse(raw);
@@ -47,9 +47,9 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
             gres.add(g);
         }
         Optional<FeatureConstraint> constraint = Optional.empty();
-        if (!spec.getConstraint().isBlank()) {
+        if (!request.constraint().isBlank()) {
             try {
-                constraint = Optional.of(FeatureConstraint.parse(spec.getConstraint().trim()));
+                constraint = Optional.of(FeatureConstraint.parse(request.constraint().trim()));
             } catch (IllegalArgumentException e) {
                 return new Misfit("constraint", "Invalid feature specification: " + e.getMessage());
             }
@@ -57,18 +57,16 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
                 return new Misfit("constraint", "node counts (feature*N) are not supported by Gantry's node selection yet");
             }
         }
-        Object required = nodes(spec.getNodelist(), "nodelist", nodeNames);
-        if (required instanceof Misfit m) {
-            return m;
+        List<String> req = new ArrayList<>();
+        Misfit badRequired = nodes(request.nodelist(), "nodelist", nodeNames, req);
+        if (badRequired != null) {
+            return badRequired;
         }
-        Object excluded = nodes(spec.getExclude(), "exclude", nodeNames);
-        if (excluded instanceof Misfit m) {
-            return m;
+        List<String> exc = new ArrayList<>();
+        Misfit badExcluded = nodes(request.exclude(), "exclude", nodeNames, exc);
+        if (badExcluded != null) {
+            return badExcluded;
         }
-        @SuppressWarnings("unchecked")
-        List<String> req = (List<String>) required;
-        @SuppressWarnings("unchecked")
-        List<String> exc = (List<String>) excluded;
         for (String n : req) {
             if (exc.contains(n)) {
                 return new Misfit("nodelist", "node " + n + " is both required and excluded");
@@ -87,10 +85,13 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
         };
     }
 
-    /** A host list of configured nodes, expanded, duplicates dropped; or a Misfit. */
-    private static Object nodes(String hostlist, String field, Set<String> nodeNames) {
+    /**
+     * Expands a host list of configured nodes into {@code out}, duplicates dropped; returns the problem, or null when
+     * every name is a node of the cluster.
+     */
+    private static Misfit nodes(String hostlist, String field, Set<String> nodeNames, List<String> out) {
         if (hostlist.isBlank()) {
-            return List.of();
+            return null;
         }
         List<String> names;
         try {
@@ -98,7 +99,6 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
         } catch (IllegalArgumentException e) {
             return new Misfit(field, "Invalid node name specified: " + e.getMessage());
         }
-        List<String> out = new ArrayList<>();
         for (String n : names) {
             if (!nodeNames.contains(n)) {
                 return new Misfit(field, "Invalid node name specified: " + n + " is not a node of this cluster");
@@ -107,7 +107,7 @@ record NodeRequest(List<GresSpec> gres, Optional<FeatureConstraint> constraint, 
                 out.add(n);
             }
         }
-        return out;
+        return null;
     }
 
     /** Whether a node has every requested GRES in the requested count, and the constraint admits its features. */

@@ -1,11 +1,11 @@
 package dev.gantry.scheduler.submit;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.NodeConfig;
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.resources.GresSpec;
+import dev.gantry.scheduler.model.JobRequest;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,25 +23,28 @@ import java.util.Set;
 final class PartitionFit {
     private PartitionFit() {}
 
+    /** What {@link #check} finds: the job's memory in the partition, or the first limit that fails. */
+    sealed interface Verdict permits Memory, Misfit {}
+
     /** Memory per node or per CPU the job gets in this partition (exactly one non-zero, or both zero). */
-    record Memory(long perNodeMb, long perCpuMb) {}
+    record Memory(long perNodeMb, long perCpuMb) implements Verdict {}
 
     /**
      * @param members the partition's nodes, in config order
      * @param tasksPerNode --ntasks-per-node, 0 = spread evenly over {@code minNodes}
      * @return the job's memory in this partition, or the {@link Misfit}
      */
-    static Object check(ClusterConfig config, PartitionConfig p, List<NodeConfig> members, JobSpec spec,
-            NodeRequest request, int minNodes, int maxNodes, int ntasks, int cpusPerTask, int tasksPerNode) {
-        for (String n : request.required()) {
+    static Verdict check(ClusterConfig config, PartitionConfig p, List<NodeConfig> members, JobRequest request,
+            NodeRequest nodeRequest, int minNodes, int maxNodes, int ntasks, int cpusPerTask, int tasksPerNode) {
+        for (String n : nodeRequest.required()) {
             if (!p.nodes().contains(n)) {
                 return new Misfit("nodelist", "node " + n + " is not in partition " + p.name());
             }
         }
         // Cost: the common job (no -w/-x, GRES or constraint) stops at the first nodes that can take it, so a
         // submission is not O(nodes); only a refusal, or a GRES, constraint or node list request, looks at them all.
-        List<NodeConfig> candidates = request.excluded().isEmpty() ? members
-                : members.stream().filter(n -> !request.excluded().contains(n.name())).toList();
+        List<NodeConfig> candidates = nodeRequest.excluded().isEmpty() ? members
+                : members.stream().filter(n -> !nodeRequest.excluded().contains(n.name())).toList();
         if (minNodes > candidates.size()) {
             int excluded = members.size() - candidates.size();
             return new Misfit("min_nodes", "min_nodes: " + minNodes + " nodes requested, partition " + p.name() + " has "
@@ -56,7 +59,7 @@ final class PartitionFit {
                     + cpusPerTask + " CPU(s) on " + (tasksPerNode > 0 ? "each" : minNodes) + " node(s) needs " + cpusNeeded
                     + " CPUs per node; the largest node in partition " + p.name() + " has " + maxCpus);
         }
-        Memory memory = memory(config, p, spec, candidates);
+        Memory memory = memory(config, p, request, candidates);
         String memField = memory.perCpuMb() > 0 ? "mem_per_cpu_mb" : "mem_per_node_mb";
         long maxPerCpu = p.maxMemPerCpuMb() > 0 ? p.maxMemPerCpuMb() : config.get(Keys.MAX_MEM_PER_CPU);
         long maxPerNode = p.maxMemPerNodeMb() > 0 ? p.maxMemPerNodeMb() : config.get(Keys.MAX_MEM_PER_NODE);
@@ -75,7 +78,7 @@ final class PartitionFit {
             return new Misfit(memField, memField + ": " + memNeeded + "M per node requested; the largest node in partition "
                     + p.name() + " has " + maxMem + "M");
         }
-        for (GresSpec g : request.gres()) {
+        for (GresSpec g : nodeRequest.gres()) {
             if (candidates.stream().anyMatch(n -> g.availableIn(n.gres()) >= Math.max(1, g.count()))) {
                 continue;
             }
@@ -88,8 +91,8 @@ final class PartitionFit {
                         + " has is " + most);
             }
         }
-        if (request.constraint().isPresent()) {
-            var c = request.constraint().get();
+        if (nodeRequest.constraint().isPresent()) {
+            var c = nodeRequest.constraint().get();
             List<Set<String>> features = candidates.stream().map(n -> (Set<String>) new HashSet<>(n.features())).toList();
             List<String> unknown = c.namesNotOn(features);
             if (!unknown.isEmpty()) {
@@ -98,12 +101,12 @@ final class PartitionFit {
             }
             if (features.stream().noneMatch(c::admits)) {
                 return new Misfit("constraint", "constraint: no node of partition " + p.name() + " satisfies '"
-                        + spec.getConstraint().trim() + "'");
+                        + request.constraint().trim() + "'");
             }
         }
-        for (String n : request.required()) {
+        for (String n : nodeRequest.required()) {
             if (candidates.stream().noneMatch(c -> c.name().equals(n) && c.cpus() >= cpusNeeded && c.realMemoryMb() >= mem
-                    && request.admits(c))) {
+                    && nodeRequest.admits(c))) {
                 return new Misfit("nodelist", "node " + n + " does not have the CPUs, memory, GRES and features requested");
             }
         }
@@ -111,7 +114,7 @@ final class PartitionFit {
         int cap = Math.max(minNodes, maxNodes);
         int able = 0;
         for (NodeConfig n : candidates) {
-            if (n.cpus() >= cpusNeeded && n.realMemoryMb() >= mem && request.admits(n) && ++able >= cap) {
+            if (n.cpus() >= cpusNeeded && n.realMemoryMb() >= mem && nodeRequest.admits(n) && ++able >= cap) {
                 break;
             }
         }
@@ -128,14 +131,14 @@ final class PartitionFit {
     }
 
     /** Slurm's defaulting order: explicit, partition DefMemPerCPU/DefMemPerNode, global DefMemPerCPU/DefMemPerNode. */
-    static Memory memory(ClusterConfig config, PartitionConfig p, JobSpec spec, List<NodeConfig> candidates) {
-        if (spec.hasMemPerNodeMb()) {
-            long v = spec.getMemPerNodeMb();
+    static Memory memory(ClusterConfig config, PartitionConfig p, JobRequest request, List<NodeConfig> candidates) {
+        if (request.memPerNodeMb() != null) {
+            long v = request.memPerNodeMb();
             // --mem=0: all of a node's memory (the smallest candidate's, so any node can take it)
             return new Memory(v == 0 ? candidates.stream().mapToLong(NodeConfig::realMemoryMb).min().orElse(0) : v, 0);
         }
-        if (spec.hasMemPerCpuMb()) {
-            return new Memory(0, spec.getMemPerCpuMb());
+        if (request.memPerCpuMb() != null) {
+            return new Memory(0, request.memPerCpuMb());
         }
         if (p.defMemPerCpuMb() > 0) {
             return new Memory(0, p.defMemPerCpuMb());

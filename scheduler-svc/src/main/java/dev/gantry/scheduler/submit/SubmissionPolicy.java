@@ -1,9 +1,9 @@
 package dev.gantry.scheduler.submit;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.units.SlurmTime;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.charset.StandardCharsets;
@@ -51,87 +51,89 @@ public final class SubmissionPolicy {
     /** @param field the JobSpec field at fault; message already starts with it */
     public record Rejected(String field, String message) implements Decision {}
 
-    public Decision check(JobSpec spec) {
+    public Decision check(JobRequest request) {
         // --- the request's own shape
-        if (spec.getScript().isEmpty()) {
+        if (request.script().isEmpty()) {
             return reject("script", "is empty; a batch script is required");
         }
-        if (!spec.getScript().startsWith("#!")) {
+        if (!request.script().startsWith("#!")) {
             return reject("script", "must start with #! followed by the path to an interpreter");
         }
-        int scriptBytes = spec.getScript().getBytes(StandardCharsets.UTF_8).length;
+        int scriptBytes = request.script().getBytes(StandardCharsets.UTF_8).length;
         if (scriptBytes > MAX_SCRIPT_BYTES) {
             return reject("script", scriptBytes + " bytes exceeds the limit of " + MAX_SCRIPT_BYTES + " bytes");
         }
-        long envBytes = spec.getEnvironmentMap().entrySet().stream()
+        long envBytes = request.environment().entrySet().stream()
                 .mapToLong(e -> e.getKey().length() + e.getValue().length() + 2L).sum();
         if (envBytes > MAX_ENVIRONMENT_BYTES) {
             return reject("environment", envBytes + " bytes exceeds the limit of " + MAX_ENVIRONMENT_BYTES + " bytes");
         }
-        if (spec.getUser().isBlank()) {
+        if (request.user().isBlank()) {
             return reject("user", "is required");
         }
-        if (spec.getName().length() > MAX_NAME_LENGTH) {
-            return reject("name", "is " + spec.getName().length() + " characters; the limit is " + MAX_NAME_LENGTH);
+        if (request.name().length() > MAX_NAME_LENGTH) {
+            return reject("name", "is " + request.name().length() + " characters; the limit is " + MAX_NAME_LENGTH);
         }
-        if (!spec.getWorkDir().startsWith("/")) {
-            return reject("work_dir", "must be an absolute path, got '" + spec.getWorkDir() + "'");
+        if (!request.workDir().startsWith("/")) {
+            return reject("work_dir", "must be an absolute path, got '" + request.workDir() + "'");
         }
-        if (spec.hasMinNodes() && spec.getMinNodes() < 1) {
-            return reject("min_nodes", "must be at least 1, got " + spec.getMinNodes());
+        if (request.minNodes() != null && request.minNodes() < 1) {
+            return reject("min_nodes", "must be at least 1, got " + request.minNodes());
         }
-        if (spec.hasMaxNodes() && spec.getMaxNodes() < 1) {
-            return reject("max_nodes", "must be at least 1, got " + spec.getMaxNodes());
+        if (request.maxNodes() != null && request.maxNodes() < 1) {
+            return reject("max_nodes", "must be at least 1, got " + request.maxNodes());
         }
-        if (spec.hasNtasks() && spec.getNtasks() < 1) {
-            return reject("ntasks", "must be at least 1, got " + spec.getNtasks());
+        if (request.ntasks() != null && request.ntasks() < 1) {
+            return reject("ntasks", "must be at least 1, got " + request.ntasks());
         }
-        if (spec.hasCpusPerTask() && spec.getCpusPerTask() < 1) {
-            return reject("cpus_per_task", "must be at least 1, got " + spec.getCpusPerTask());
+        if (request.cpusPerTask() != null && request.cpusPerTask() < 1) {
+            return reject("cpus_per_task", "must be at least 1, got " + request.cpusPerTask());
         }
-        if (spec.hasMemPerNodeMb() && spec.getMemPerNodeMb() < 0) {
-            return reject("mem_per_node_mb", "must not be negative, got " + spec.getMemPerNodeMb());
+        if (request.memPerNodeMb() != null && request.memPerNodeMb() < 0) {
+            return reject("mem_per_node_mb", "must not be negative, got " + request.memPerNodeMb());
         }
-        if (spec.hasNtasksPerNode() && spec.getNtasksPerNode() < 1) {
-            return reject("ntasks_per_node", "must be at least 1, got " + spec.getNtasksPerNode());
+        if (request.ntasksPerNode() != null && request.ntasksPerNode() < 1) {
+            return reject("ntasks_per_node", "must be at least 1, got " + request.ntasksPerNode());
         }
-        if (spec.hasMemPerCpuMb() && spec.getMemPerCpuMb() < 1) {
-            return reject("mem_per_cpu_mb", "must be at least 1, got " + spec.getMemPerCpuMb());
+        if (request.memPerCpuMb() != null && request.memPerCpuMb() < 1) {
+            return reject("mem_per_cpu_mb", "must be at least 1, got " + request.memPerCpuMb());
         }
-        if (spec.hasMemPerCpuMb() && spec.hasMemPerNodeMb()) {
+        if (request.memPerCpuMb() != null && request.memPerNodeMb() != null) {
             return reject("mem_per_cpu_mb", "not together with mem_per_node_mb (--mem and --mem-per-cpu are mutually exclusive)");
         }
-        if (spec.hasTimeLimitSeconds() && spec.getTimeLimitSeconds() < 0 && spec.getTimeLimitSeconds() != SlurmTime.UNLIMITED) {
-            return reject("time_limit_seconds", "must be positive or -1 (UNLIMITED), got " + spec.getTimeLimitSeconds());
+        if (request.timeLimitSeconds() != null && request.timeLimitSeconds() < 0 && request.timeLimitSeconds() != SlurmTime.UNLIMITED) {
+            return reject("time_limit_seconds", "must be positive or -1 (UNLIMITED), got " + request.timeLimitSeconds());
         }
-        Object parsed = NodeRequest.parse(spec, config, nodeNames);
-        if (parsed instanceof Misfit m) {
-            return reject(m.field(), m.message());
+        NodeRequest nodeRequest;
+        switch (NodeRequest.parse(request, config, nodeNames)) {
+            case Misfit m -> {
+                return reject(m.field(), m.message());
+            }
+            case NodeRequest r -> nodeRequest = r;
         }
-        NodeRequest nodeRequest = (NodeRequest) parsed;
-        int tasksPerNode = spec.hasNtasksPerNode() ? spec.getNtasksPerNode() : 0;
+        int tasksPerNode = request.ntasksPerNode() != null ? request.ntasksPerNode() : 0;
         // Slurm: -w with more nodes than -N raises the node count; -n with --ntasks-per-node implies the nodes needed
         int impliedNodes = Math.max(1, nodeRequest.required().size());
-        if (tasksPerNode > 0 && spec.hasNtasks()) {
-            impliedNodes = Math.max(impliedNodes, (spec.getNtasks() + tasksPerNode - 1) / tasksPerNode);
+        if (tasksPerNode > 0 && request.ntasks() != null) {
+            impliedNodes = Math.max(impliedNodes, (request.ntasks() + tasksPerNode - 1) / tasksPerNode);
         }
-        int minNodes = spec.hasMinNodes() ? Math.max(spec.getMinNodes(), nodeRequest.required().size()) : impliedNodes;
-        int maxNodes = spec.hasMaxNodes() ? spec.getMaxNodes() : minNodes;
-        if (spec.hasMaxNodes() && maxNodes < nodeRequest.required().size()) {
+        int minNodes = request.minNodes() != null ? Math.max(request.minNodes(), nodeRequest.required().size()) : impliedNodes;
+        int maxNodes = request.maxNodes() != null ? request.maxNodes() : minNodes;
+        if (request.maxNodes() != null && maxNodes < nodeRequest.required().size()) {
             return reject("nodelist", nodeRequest.required().size() + " nodes listed, more than max_nodes " + maxNodes);
         }
         if (maxNodes < minNodes) {
             return reject("max_nodes", maxNodes + " is less than min_nodes " + minNodes);
         }
-        int ntasks = spec.hasNtasks() ? spec.getNtasks() : tasksPerNode > 0 ? tasksPerNode * minNodes : minNodes;
+        int ntasks = request.ntasks() != null ? request.ntasks() : tasksPerNode > 0 ? tasksPerNode * minNodes : minNodes;
         if (ntasks < minNodes) {
             return reject("ntasks", ntasks + " task(s) cannot span min_nodes " + minNodes + " nodes");
         }
-        int cpusPerTask = spec.hasCpusPerTask() ? spec.getCpusPerTask() : 1;
+        int cpusPerTask = request.cpusPerTask() != null ? request.cpusPerTask() : 1;
 
         // --- the partitions
         List<String> names = new ArrayList<>();
-        for (String p : spec.getPartitionsList()) {
+        for (String p : request.partitions()) {
             String t = p.trim();
             if (t.isEmpty()) {
                 return reject("partitions", "has an empty partition name");
@@ -162,36 +164,38 @@ public final class SubmissionPolicy {
         String firstField = null;
         Long chosenLimit = null;
         PartitionFit.Memory chosenMem = null;
+        search:
         for (PartitionConfig p : partitions) {
-            Object fit = misfit(p, spec, minNodes);
-            if (fit == null) {
-                fit = PartitionFit.check(config, p, members.get(p.name()), spec, nodeRequest, minNodes, maxNodes, ntasks,
-                        cpusPerTask, tasksPerNode);
-            }
-            if (fit instanceof PartitionFit.Memory mem) {
-                chosenLimit = timeLimit(p, spec);
-                chosenMem = mem;
-                break;
-            }
-            Misfit m = (Misfit) fit;
-            if (firstProblem == null) {
-                firstProblem = m.message();
-                firstField = m.field();
+            Misfit early = misfit(p, request, minNodes);
+            PartitionFit.Verdict fit = early != null ? early : PartitionFit.check(config, p, members.get(p.name()), request,
+                    nodeRequest, minNodes, maxNodes, ntasks, cpusPerTask, tasksPerNode);
+            switch (fit) {
+                case PartitionFit.Memory mem -> {
+                    chosenLimit = timeLimit(p, request);
+                    chosenMem = mem;
+                    break search;
+                }
+                case Misfit m -> {
+                    if (firstProblem == null) {
+                        firstProblem = m.message();
+                        firstField = m.field();
+                    }
+                }
             }
         }
         if (chosenLimit == null) {
             return reject(firstField, firstProblem);
         }
-        long limit = spec.hasTimeLimitSeconds() ? normalizeLimit(spec.getTimeLimitSeconds()) : chosenLimit;
-        String name = spec.getName().isBlank() ? "sbatch" : spec.getName();
-        NodeSelection selection = new NodeSelection(nodeRequest.gres(), spec.getExclusive(), spec.getConstraint().trim(),
-                nodeRequest.required(), nodeRequest.excluded(), spec.getContiguous(), spec.getOversubscribe());
+        long limit = request.timeLimitSeconds() != null ? normalizeLimit(request.timeLimitSeconds()) : chosenLimit;
+        String name = request.name().isBlank() ? "sbatch" : request.name();
+        NodeSelection selection = new NodeSelection(nodeRequest.gres(), request.exclusive(), request.constraint().trim(),
+                nodeRequest.required(), nodeRequest.excluded(), request.contiguous(), request.oversubscribe());
         return new Accepted(name, names, new ResourceAsk(minNodes, maxNodes, ntasks, cpusPerTask, chosenMem.perNodeMb(),
                 tasksPerNode, chosenMem.perCpuMb(), selection), limit);
     }
 
     /** The partition's state, node count and time limit; null when they allow the job. */
-    private Misfit misfit(PartitionConfig p, JobSpec spec, int minNodes) {
+    private Misfit misfit(PartitionConfig p, JobRequest request, int minNodes) {
         if (!p.state().takesJobs()) {
             return new Misfit("partitions", "partitions: partition " + p.name() + " is " + p.state()
                     + " and accepts no new jobs");
@@ -201,8 +205,8 @@ public final class SubmissionPolicy {
             return new Misfit("min_nodes", "min_nodes: " + minNodes + " nodes requested, partition " + p.name()
                     + " has " + nodeCount);
         }
-        if (spec.hasTimeLimitSeconds()) {
-            long requested = normalizeLimit(spec.getTimeLimitSeconds());
+        if (request.timeLimitSeconds() != null) {
+            long requested = normalizeLimit(request.timeLimitSeconds());
             if (p.maxTimeSeconds() >= 0 && (requested < 0 || requested > p.maxTimeSeconds())) {
                 return new Misfit("time_limit_seconds", "time_limit_seconds: " + SlurmTime.formatLimit(requested)
                         + " exceeds partition " + p.name() + " MaxTime " + SlurmTime.formatLimit(p.maxTimeSeconds()));
@@ -216,9 +220,9 @@ public final class SubmissionPolicy {
         return seconds == 0 ? SlurmTime.UNLIMITED : seconds;
     }
 
-    private static long timeLimit(PartitionConfig p, JobSpec spec) {
-        if (spec.hasTimeLimitSeconds()) {
-            return normalizeLimit(spec.getTimeLimitSeconds());
+    private static long timeLimit(PartitionConfig p, JobRequest request) {
+        if (request.timeLimitSeconds() != null) {
+            return normalizeLimit(request.timeLimitSeconds());
         }
         return p.defaultTimeSeconds() >= 0 ? p.defaultTimeSeconds() : p.maxTimeSeconds();
     }

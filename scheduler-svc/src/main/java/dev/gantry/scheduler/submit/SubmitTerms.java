@@ -1,6 +1,5 @@
 package dev.gantry.scheduler.submit;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.AccountConfig;
 import dev.gantry.common.config.Accounting;
 import dev.gantry.common.config.ClusterConfig;
@@ -8,8 +7,8 @@ import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.config.QosConfig;
 import dev.gantry.common.config.UserConfig;
-import dev.gantry.scheduler.api.JobProtos;
 import dev.gantry.scheduler.model.JobControls;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.Role;
 import java.util.List;
 import java.util.function.Function;
@@ -61,12 +60,12 @@ public final class SubmitTerms {
      * @param activeInQos the user's pending and running jobs of a QOS now (for MaxSubmitJobsPerUser)
      * @param jobs how many jobs the submission makes (an array's task count; 1 otherwise)
      */
-    public Outcome resolve(JobSpec spec, java.util.Map<String, QosConfig> qosTable, List<String> partitionNames,
+    public Outcome resolve(JobRequest request, java.util.Map<String, QosConfig> qosTable, List<String> partitionNames,
             java.util.function.ToIntFunction<String> activeInQos, int jobs) {
-        String user = spec.getUser();
-        boolean admin = isAdmin(user, spec.getUid());
+        String user = request.user();
+        boolean admin = isAdmin(user, request.uid());
         // --- account
-        String account = spec.getAccount().trim();
+        String account = request.account().trim();
         if (enforceAccounts) {
             List<String> mine = accounting.accountsOf(user);
             if (account.isEmpty()) {
@@ -83,7 +82,7 @@ public final class SubmitTerms {
             }
         }
         // --- QOS
-        String qos = spec.getQos().trim();
+        String qos = request.qos().trim();
         AccountConfig acct = accounting.account(account).orElse(null);
         if (qos.isEmpty()) {
             qos = acct != null && enforceAccounts ? acct.defaultQos() : QosConfig.NORMAL.name();
@@ -124,18 +123,17 @@ public final class SubmitTerms {
                     + q.maxSubmitJobsPerUser() + ")");
         }
         // --- nice
-        int nice = spec.hasNice() ? spec.getNice() : 0;
+        int nice = request.nice() != null ? request.nice() : 0;
         if (nice > MAX_NICE || nice < -MAX_NICE) {
             return new Refused("nice", "nice: " + nice + " is out of range (-" + MAX_NICE + " to " + MAX_NICE + ")");
         }
         if (nice < 0 && !admin) {
             return new Refused("nice", "nice: a negative nice value (" + nice + ") needs an operator or administrator");
         }
-        boolean requeue = spec.hasRequeue() ? spec.getRequeue() : requeueDefault;
-        JobControls.Hold hold = spec.getHold() ? JobControls.Hold.USER : JobControls.Hold.NONE;
-        var begin = spec.hasBeginTime() ? JobProtos.instant(spec.getBeginTime()) : null;
-        return new Resolved(new JobControls(account, qos, nice, requeue, 0, hold, begin, spec.getDependency().trim(), 0,
-                -1, "", 0, false));
+        boolean requeue = request.requeue() != null ? request.requeue() : requeueDefault;
+        JobControls.Hold hold = request.hold() ? JobControls.Hold.USER : JobControls.Hold.NONE;
+        return new Resolved(new JobControls(account, qos, nice, requeue, 0, hold, request.beginTime(),
+                request.dependency().trim(), 0, -1, "", 0, false));
     }
 
     private static boolean allows(List<String> allowed, String name) {

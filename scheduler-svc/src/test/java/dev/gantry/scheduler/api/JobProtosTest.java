@@ -4,17 +4,20 @@ import static dev.gantry.scheduler.Fixtures.T0;
 import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.common.resources.GresSpec;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.GresGrant;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.scheduler.model.NodeSelection;
-import dev.gantry.scheduler.model.ResourceAsk;
 import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
+import dev.gantry.scheduler.model.ResourceAsk;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class JobProtosTest {
 
@@ -24,7 +27,7 @@ class JobProtosTest {
         JobRecord running = pending.toBuilder().state(JobState.RUNNING, T0.plusSeconds(1))
                 .allocation(List.of(new NodeShare("n1", 4, 512), new NodeShare("n2", 4, 512))).startTime(T0.plusSeconds(1)).build();
         JobRecord done = running.toBuilder().state(JobState.FAILED, T0.plusSeconds(9)).endTime(T0.plusSeconds(9))
-                .exit(3, 0).reason("NonZeroExitCode").build();
+                .exit(3, 0).endNote("NonZeroExitCode").build();
         for (JobRecord j : List.of(pending, running, done)) {
             assertEquals(j, JobProtos.fromProto(JobProtos.toProto(j)), j.state().name());
         }
@@ -45,8 +48,8 @@ class JobProtosTest {
     void theStoredFormRoundTrips_everyResourceField() {
         NodeSelection selection = new NodeSelection(List.of(new GresSpec("gpu", "a100", 2), new GresSpec("mps", "", 10)),
                 true, "[rack1|rack2]&ib", List.of("n1", "n2"), List.of("n4"), true, true);
-        JobRecord pending = new JobRecord(8, Fixtures.aSpec().build(), "job8", "alice", 1000, 1000, List.of("debug"),
-                new ResourceAsk(2, 3, 4, 2, 0, 2, 512, selection), 3600, JobState.PENDING, false, "None", "debug",
+        JobRecord pending = new JobRecord(8, Fixtures.aRequest().build(), "job8", "alice", 1000, 1000, List.of("debug"),
+                new ResourceAsk(2, 3, 4, 2, 0, 2, 512, selection), 3600, JobState.PENDING, false, PendingReason.NONE, "debug",
                 List.of(), T0, null, null, T0, 0, 0, 100, JobControls.NONE, null, 0);
         JobRecord running = pending.toBuilder().state(JobState.RUNNING, T0).startTime(T0).allocation(List.of(
                 new NodeShare("n1", 4, 2048, List.of(0, 1), List.of(new GresGrant("gpu", "a100", 2, List.of(0, 1)))),
@@ -74,8 +77,8 @@ class JobProtosTest {
     void theStoredFormRoundTrips_everyControlAndTheSuspendedTime() {
         JobControls controls = new JobControls("physics", "high", 5, false, 2, JobControls.Hold.ADMIN,
                 T0.plusSeconds(600), "afterok:7", 40, 3, "0-9%2", 2, true);
-        JobRecord j = new JobRecord(43, Fixtures.aSpec().build(), "job43", "alice", 1000, 1000, List.of("debug"),
-                new ResourceAsk(1, 1, 1, 1, 0), 3600, JobState.PENDING, false, "JobHeldAdmin", "debug", List.of(), T0,
+        JobRecord j = new JobRecord(43, Fixtures.aRequest().build(), "job43", "alice", 1000, 1000, List.of("debug"),
+                new ResourceAsk(1, 1, 1, 1, 0), 3600, JobState.PENDING, false, PendingReason.HELD_ADMIN, "debug", List.of(), T0,
                 null, null, T0, 0, 0, 0, controls, null, 75);
         assertEquals(j, JobProtos.fromProto(JobProtos.toProto(j)));
         var p = JobProtos.toProto(j);
@@ -117,5 +120,24 @@ class JobProtosTest {
         JobRecord back = JobProtos.fromProto(JobProtos.toProto(started));
         assertEquals(started, back);
         org.junit.jupiter.api.Assertions.assertTrue(back.startedByBackfill());
+    }
+
+    @ParameterizedTest(name = "{0} stored with Reason={1}: pending reason {2}, end note \"{3}\"")
+    @CsvSource(delimiter = '|', value = {
+        "PENDING|Priority|PRIORITY|''", "PENDING|PreemptMaxVictims|PREEMPT_MAX_VICTIMS|''",
+        "PENDING|None|NONE|''", "PENDING|''|NONE|''",
+        "PENDING|SomeFutureReason|NONE|''", // another version's name: None until the next pass gives the job one
+        "RUNNING|None|NONE|''", "SUSPENDED|Preempted by job 12|NONE|Preempted by job 12",
+        "FAILED|NonZeroExitCode|NONE|NonZeroExitCode", "NODE_FAIL|launch failed: node n3: refused|NONE|launch failed: node n3: refused",
+        "TIMEOUT|TimeLimit|NONE|TimeLimit", "COMPLETED|None|NONE|''", "CANCELLED|''|NONE|''"})
+    void aStoredReason_isThePendingReasonOfAPendingJob_andTheEndNoteOfAnyOther(JobState state, String stored,
+            PendingReason pending, String endNote) {
+        JobRecord j = aJob(7).build().toBuilder().state(state, T0).build();
+        JobRecord back = JobProtos.fromProto(JobProtos.toProto(j).toBuilder().setReason(stored).build());
+        assertEquals(pending, back.pendingReason());
+        assertEquals(endNote, back.endNote());
+        if (!stored.equals("SomeFutureReason")) {
+            assertEquals(stored.isEmpty() ? "None" : stored, JobProtos.toProto(back).getReason(), "shown and stored as before");
+        }
     }
 }

@@ -3,9 +3,9 @@ package dev.gantry.scheduler.api;
 import static dev.gantry.scheduler.Fixtures.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import java.util.List;
@@ -44,9 +44,9 @@ class SelectRequestsTest {
 
     /** {@code j} submitted by {@code user}, with --exclusive=user when {@code exclusiveUser}. */
     private static JobRecord as(JobRecord j, String user, boolean exclusiveUser) {
-        JobSpec spec = j.spec().toBuilder().setUser(user).setExclusiveUser(exclusiveUser).build();
-        return new JobRecord(j.id(), spec, j.name(), user, j.uid(), j.gid(), j.partitions(), j.ask(), j.timeLimitSeconds(),
-                j.state(), j.completing(), j.reason(), j.partition(), j.allocation(), j.submitTime(), j.startTime(),
+        JobRequest request = j.request().toBuilder().user(user).exclusiveUser(exclusiveUser).build();
+        return new JobRecord(j.id(), request, j.name(), user, j.uid(), j.gid(), j.partitions(), j.ask(), j.timeLimitSeconds(),
+                j.state(), j.completing(), j.pendingReason(), j.partition(), j.allocation(), j.submitTime(), j.startTime(),
                 j.endTime(), j.lastStateChange(), j.exitCode(), j.exitSignal(), j.priority(), j.controls(), j.forecast(),
                 j.suspendedSeconds());
     }

@@ -1,14 +1,14 @@
 package dev.gantry.scheduler.bench;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.cycle.Eligibility;
 import dev.gantry.scheduler.cycle.MainPass;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -55,13 +55,13 @@ public class MainPassBenchmark {
                 """));
         SplittableRandom r = new SplittableRandom(42);
         String[] qos = {"normal", "capped", "group"};
-        JobSpec spec = JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setWorkDir("/tmp").build();
+        JobRequest request = JobRequest.builder().script("#!/bin/sh\ntrue\n").workDir("/tmp").build();
         for (int i = 1; i <= jobs; i++) {
             String partition = r.nextInt(5) == 0 ? "short" : "batch";
             int cpus = 1 << r.nextInt(7);
             JobControls c = JobControls.NONE.withQos(qos[r.nextInt(3)])
                     .withHold(r.nextInt(50) == 0 ? JobControls.Hold.USER : JobControls.Hold.NONE);
-            state.put(new JobRecord(i, spec, "job" + i, "user" + r.nextInt(200), 1000, 1000, List.of(partition),
+            state.put(new JobRecord(i, request, "job" + i, "user" + r.nextInt(200), 1000, 1000, List.of(partition),
                     new ResourceAsk(1, 1, cpus, 1, 1024L * cpus), 3600, JobState.PENDING, false, PendingReason.NONE,
                     partition, List.of(), NOW.minusSeconds(r.nextInt(86_400)), null, null, NOW, 0, 0,
                     1 + r.nextInt(100_000), c, null, 0));

@@ -1,12 +1,12 @@
 package dev.gantry.scheduler.bench;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import dev.gantry.scheduler.preempt.CandidateList;
 import dev.gantry.scheduler.preempt.NodeMemory;
@@ -121,7 +121,7 @@ public class PreemptionBenchmark {
     }
 
     private static JobRecord job(long id, String partition, List<NodeShare> shares, Instant start, JobState state) {
-        return new JobRecord(id, JobSpec.getDefaultInstance(), "j" + id, "u" + (id % 100), 1000, 1000,
+        return new JobRecord(id, JobRequest.EMPTY, "j" + id, "u" + (id % 100), 1000, 1000,
                 List.of(partition), new ResourceAsk(1, 4, 1, 1, 0), 3600, state, false, PendingReason.NONE, partition,
                 shares, NOW.minusSeconds(7200), start, null, start, 0, 0, 100, JobControls.NONE, null, 0);
     }

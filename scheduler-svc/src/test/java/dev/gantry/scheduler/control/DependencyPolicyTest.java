@@ -172,15 +172,15 @@ class DependencyPolicyTest {
     void resultGivesThePendingReasonAndScontrolsText() {
         var view = new FakeDependencyView().job(7, JobState.COMPLETED).job(8, JobState.RUNNING).job(9, JobState.FAILED);
         DependencyResult waiting = DependencyPolicy.evaluate(Dependency.parse("afterok:7:8"), SELF, view, NOW);
-        assertEquals("Dependency", waiting.pendingReason());
+        assertEquals("Dependency", waiting.pendingReason().orElseThrow().slurmName());
         assertEquals("afterok:8(unfulfilled)", waiting.describe());
 
         DependencyResult never = DependencyPolicy.evaluate(Dependency.parse("afterok:8,afterok:9"), SELF, view, NOW);
-        assertEquals("DependencyNeverSatisfied", never.pendingReason());
+        assertEquals("DependencyNeverSatisfied", never.pendingReason().orElseThrow().slurmName());
         assertEquals("afterok:8(unfulfilled),afterok:9(failed)", never.describe());
 
         DependencyResult done = DependencyPolicy.evaluate(Dependency.parse("afterok:7"), SELF, view, NOW);
-        assertEquals("", done.pendingReason());
+        assertEquals(java.util.Optional.empty(), done.pendingReason());
         assertEquals("(null)", done.describe());
         assertEquals(2, never.terms().size());
     }

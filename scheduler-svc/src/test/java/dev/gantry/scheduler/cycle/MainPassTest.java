@@ -4,11 +4,11 @@ import static dev.gantry.scheduler.Fixtures.T0;
 import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,6 +36,6 @@ class MainPassTest {
         state.put(aJob(4).build().toBuilder().state(JobState.RUNNING, T0).build());
         var in = MainPass.prepare(state);
         assertEquals(List.of(3L), in.candidates().stream().map(JobRecord::id).toList());
-        assertEquals(Map.of(1L, PendingReason.PARTITION_DOWN, 2L, PendingReason.PARTITION_NODE_LIMIT), in.reasons());
+        assertEquals(Map.of(1L, PendingReason.PARTITION_DOWN, 2L, PendingReason.PARTITION_NODE_LIMIT), in.pendingReasons());
     }
 }

@@ -4,6 +4,7 @@ import static dev.gantry.scheduler.Fixtures.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.common.resources.GresSpec;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.ClusterState;
@@ -14,7 +15,6 @@ import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,7 +44,7 @@ class PlacementCheckResourcesTest {
     }
 
     private static JobRecord job(long id, String partition, int tasks, long memPerCpu, NodeSelection selection) {
-        return new JobRecord(id, Fixtures.aSpec().build(), "j", "alice", 1000, 1000, List.of(partition),
+        return new JobRecord(id, Fixtures.aRequest().build(), "j", "alice", 1000, 1000, List.of(partition),
                 new ResourceAsk(1, 1, tasks, 1, 0, 0, memPerCpu, selection), 60, JobState.PENDING, false,
                 PendingReason.NONE, partition, List.of(), T0, null, null, T0, 0, 0, 1, JobControls.NONE, null, 0);
     }

@@ -4,6 +4,7 @@ import static dev.gantry.scheduler.Fixtures.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobControls;
@@ -12,7 +13,6 @@ import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,7 +62,7 @@ class PlacementCheckUserTest {
     }
 
     private static JobRecord job(long id, String user, boolean exclusiveUser, String partition) {
-        return new JobRecord(id, Fixtures.aSpec().setUser(user).setExclusiveUser(exclusiveUser).build(), "j", user, 1000,
+        return new JobRecord(id, Fixtures.aRequest().user(user).exclusiveUser(exclusiveUser).build(), "j", user, 1000,
                 1000, List.of(partition), new ResourceAsk(1, 1, 1, 1, 0, 0, 0, NodeSelection.NONE), 60, JobState.PENDING,
                 false, PendingReason.NONE, partition, List.of(), T0, null, null, T0, 0, 0, 1, JobControls.NONE, null, 0);
     }

@@ -87,7 +87,7 @@ class JobEndingTest {
     @Test
     void lastPartGone_releasesInTheStateTheKillSequenceRecorded() {
         JobRecord timedOut = running(1, "n1", "n2").toBuilder().state(JobState.TIMEOUT, T0.plusSeconds(3600))
-                .completing(true).endTime(T0.plusSeconds(3600)).reason("TimeLimit").build();
+                .completing(true).endTime(T0.plusSeconds(3600)).endNote("TimeLimit").build();
         Decision d = JobEnding.lastPartGone(timedOut, "n2", NOW.plusSeconds(3600));
         JobRecord done = d.records().get(0);
         assertEquals(JobState.TIMEOUT, done.state());

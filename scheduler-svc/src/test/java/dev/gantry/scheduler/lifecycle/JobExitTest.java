@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class JobExitTest {
 
@@ -29,10 +29,10 @@ class JobExitTest {
     static Stream<Arguments> exitMapping() {
         JobRecord run = running(1, "n1");
         JobRecord cancelled = JobEnding.stopping(run, JobState.CANCELLED, T0.plusSeconds(5)).endTime(T0.plusSeconds(5)).build();
-        JobRecord requeued = JobEnding.stopping(run, JobState.PENDING, T0.plusSeconds(5)).reason("Preempted").build();
+        JobRecord requeued = JobEnding.stopping(run, JobState.PENDING, T0.plusSeconds(5)).pendingReason(PendingReason.PREEMPTED).build();
         return Stream.of(
                 Arguments.of("exit 0 completes", run, exit(0, 0),
-                        new JobExit.Outcome(JobState.COMPLETED, PendingReason.NONE, 0, 0)),
+                        new JobExit.Outcome(JobState.COMPLETED, "", 0, 0)),
                 Arguments.of("a non-zero exit code fails", run, exit(3, 0),
                         new JobExit.Outcome(JobState.FAILED, "NonZeroExitCode", 3, 0)),
                 Arguments.of("a signal fails", run, exit(0, 9),
@@ -43,9 +43,9 @@ class JobExitTest {
                         new JobExit.Report("n1", null, true, "no such user", false, 0, 0),
                         new JobExit.Outcome(JobState.FAILED, "launch failed: no such user", 1, 0)),
                 Arguments.of("the kill sequence's state stays", cancelled, exit(0, 15),
-                        new JobExit.Outcome(JobState.CANCELLED, cancelled.reason(), 0, 15)),
-                Arguments.of("a requeued job waits again", requeued, exit(1, 15),
-                        new JobExit.Outcome(JobState.PENDING, "Preempted", 0, 0)));
+                        new JobExit.Outcome(JobState.CANCELLED, cancelled.endNote(), 0, 15)),
+                Arguments.of("a requeued job waits again, with no end note (its pending reason stays on it)", requeued,
+                        exit(1, 15), new JobExit.Outcome(JobState.PENDING, "", 0, 0)));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -6,9 +6,9 @@ import static dev.gantry.scheduler.lifecycle.Jobs.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.Forecast;
 import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.scheduler.model.PendingReason;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,13 +17,13 @@ class PendingTest {
     @Test
     void aPendingJob_takesThePassesReason_unpersisted() {
         Decision d = Pending.reason(aJob(1).build(), PendingReason.RESOURCES);
-        assertEquals(PendingReason.RESOURCES, d.records().get(0).reason());
+        assertEquals(PendingReason.RESOURCES, d.records().get(0).pendingReason());
         assertEquals(List.of(), d.effects());
     }
 
     @Test
     void anUnchangedReason_aStartedJob_oraForgottenOne_changeNothing() {
-        JobRecord waiting = aJob(1).build().toBuilder().reason(PendingReason.PRIORITY).build();
+        JobRecord waiting = aJob(1).build().toBuilder().pendingReason(PendingReason.PRIORITY).build();
         assertTrue(Pending.reason(waiting, PendingReason.PRIORITY).isEmpty());
         assertTrue(Pending.reason(running(2, "n1"), PendingReason.PRIORITY).isEmpty());
         assertTrue(Pending.reason(null, PendingReason.PRIORITY).isEmpty());

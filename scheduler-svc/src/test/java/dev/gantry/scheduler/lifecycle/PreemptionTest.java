@@ -6,10 +6,10 @@ import static dev.gantry.scheduler.lifecycle.Jobs.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.config.PreemptAction;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
-import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.preempt.VictimPlan;
 import java.time.Instant;
 import java.util.List;
@@ -28,7 +28,7 @@ class PreemptionTest {
         JobRecord next = d.records().get(0);
         assertEquals(JobState.PENDING, next.state());
         assertTrue(next.completing(), "its nodes stay held until its processes are gone");
-        assertEquals(PendingReason.PREEMPTED, next.reason());
+        assertEquals(PendingReason.PREEMPTED, next.pendingReason());
         assertEquals(NOW, next.preemptTime());
         assertEquals(List.of(new Effect.Terminate(next, "preempted by job 9", 30)), effects(d, Effect.Terminate.class));
         assertEquals(List.of(new Effect.Persist(next)), effects(d, Effect.Persist.class));
@@ -43,6 +43,6 @@ class PreemptionTest {
         JobRecord next = d.records().get(0);
         assertEquals(JobState.PREEMPTED, next.state());
         assertEquals(NOW.plusSeconds(30), next.endTime());
-        assertEquals("Preempted by job 9", next.reason());
+        assertEquals("Preempted by job 9", next.endNote());
     }
 }

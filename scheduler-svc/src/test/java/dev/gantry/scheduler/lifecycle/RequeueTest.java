@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.control.JobEdits;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
@@ -76,7 +76,7 @@ class RequeueTest {
         JobRecord suspended = requeueable(running(1, "n1")).toBuilder().state(JobState.SUSPENDED, T0).build();
         JobRecord r = assertInstanceOf(JobEdits.Changed.class, Requeue.request(suspended, ALICE, false, NOW)).job();
         assertEquals(JobControls.Hold.USER, r.controls().hold());
-        assertEquals(PendingReason.HELD_USER, r.reason());
+        assertEquals(PendingReason.HELD_USER, r.pendingReason());
     }
 
     @Test

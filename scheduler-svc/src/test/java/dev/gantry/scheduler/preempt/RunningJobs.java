@@ -1,14 +1,14 @@
 package dev.gantry.scheduler.preempt;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.ClusterConfig;
 import dev.gantry.common.config.ConfigParser;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
+import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.NodeShare;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.model.ResourceAsk;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -86,8 +86,8 @@ final class RunningJobs {
             int nodes = Math.max(1, allocation.size());
             ResourceAsk ask = new ResourceAsk(nodes, nodes, nodes, 1, 0, 0, 0, selection);
             Instant change = lastChange != null ? lastChange : start;
-            JobSpec spec = exclusiveUser ? JobSpec.newBuilder().setExclusiveUser(true).build() : JobSpec.getDefaultInstance();
-            return new JobRecord(id, spec, "job" + id, user, 1000, 1000, List.of(partition),
+            JobRequest request = exclusiveUser ? JobRequest.builder().exclusiveUser(true).build() : JobRequest.EMPTY;
+            return new JobRecord(id, request, "job" + id, user, 1000, 1000, List.of(partition),
                     ask, 3600, state, completing, PendingReason.NONE, partition, allocation,
                     NOW.minusSeconds(7200), start, null, change, 0, 0, priority, controls, null, suspendedSeconds);
         }

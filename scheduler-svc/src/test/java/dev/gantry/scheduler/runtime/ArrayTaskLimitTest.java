@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.scheduler.api.JobRequests;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,15 +36,15 @@ class ArrayTaskLimitTest {
 
     @Test
     void anArrayOfMaxArrayTasks_isAccepted_oneMoreIsRefusedNamingTheLimit() {
-        h.controller.submit(array("0-2").build()).join();
+        h.controller.submit(JobRequests.fromProto(array("0-2").build())).join();
         CompletionException e = assertThrows(CompletionException.class,
-                () -> h.controller.submit(array("0-3").build()).join());
+                () -> h.controller.submit(JobRequests.fromProto(array("0-3").build())).join());
         assertTrue(e.getCause() instanceof Controller.RejectedSubmission, e.toString());
         assertTrue(e.getCause().getMessage().contains("4 tasks exceed max_array_tasks=3"), e.getCause().getMessage());
     }
 
     @Test
     void idsMayStillGoUpToMaxArraySize_onlyTheCountIsCapped() {
-        h.controller.submit(array("100,500,1000").build()).join(); // accepted: three tasks, ids below 1001
+        h.controller.submit(JobRequests.fromProto(array("100,500,1000").build())).join(); // accepted: three tasks, ids below 1001
     }
 }

@@ -18,8 +18,8 @@ import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.common.config.BackfillSettings;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
-import dev.gantry.scheduler.model.PendingReason;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -64,7 +64,7 @@ class BackfillEstimateApiTest {
             for (ResourceRequest j : request.getJobsList()) {
                 Reservation.Builder res = Reservation.newBuilder().setJobId(j.getJobId()).setPartition("p");
                 if (j.getJobId() == wide) {
-                    res.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED).setReason(PendingReason.RESOURCES)
+                    res.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED).setReason(PendingReason.RESOURCES.slurmName())
                             .setStartTime(JobProtos.ts(wideStart))
                             .addNodes(NodeAllocation.newBuilder().setNode("n1"))
                             .addNodes(NodeAllocation.newBuilder().setNode("n2"));
@@ -131,7 +131,8 @@ class BackfillEstimateApiTest {
         assertEquals(submitted, JobProtos.instant(before.getLastSchedEval()), "no pass yet: its submission");
         assertEquals(false, before.getSchedByBackfill());
 
-        loop = new SchedulingLoop(h.controller, selectChannel, 60_000, BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        loop = new SchedulingLoop(h.controller.passes, selectChannel, 60_000, BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        h.controller.setScheduleTrigger(loop::trigger);
         await("backfill starts the small job", () -> job(select.small).getState() == JobState.JOB_STATE_RUNNING);
         // the start wakes a main pass, which clears the backfill mark (as Slurm's does); the next backfill pass sets it
         await("a backfill pass is the last to estimate the wide job", () -> job(select.wide).getSchedInLastBackfill());

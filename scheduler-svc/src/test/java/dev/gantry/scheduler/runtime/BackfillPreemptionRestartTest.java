@@ -20,10 +20,11 @@ import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.common.config.BackfillSettings;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import dev.gantry.scheduler.store.Database;
 import dev.gantry.scheduler.store.JdbcJobStore;
 import dev.gantry.scheduler.store.JdbcStateStore;
@@ -58,7 +59,7 @@ class BackfillPreemptionRestartTest {
 
     /**
      * select-svc as the scenario needs it: the reserved job waits for a reservation at {@code reservationStart},
-     * backfill's plain Plan starts the backfill job now, and PlacePreempting places the reserved job over the backfill
+     * backfill's plain Plan starts the backfill job now, and the main pass's Plan places the reserved job over the backfill
      * job once {@code othersGone} (the resources its reservation waits for besides the backfill job's are free).
      */
     static final class ScriptedSelect extends SelectGrpc.SelectImplBase {
@@ -74,9 +75,12 @@ class BackfillPreemptionRestartTest {
             if (!request.getStopAtFirstBlocked()) { // backfill over reservations: only the backfill job fits now
                 for (ResourceRequest j : request.getJobsList()) {
                     r.addPlacements(j.getJobId() == backfill ? onN1(j.getJobId(), 1)
-                            : Placement.newBuilder().setJobId(j.getJobId()).setReason(PendingReason.RESOURCES).build());
+                            : Placement.newBuilder().setJobId(j.getJobId()).setReason(PendingReason.RESOURCES.slurmName()).build());
                 }
             } // the main pass: nobody starts (omit_priority: no placement = Priority)
+            if (request.hasPreemption()) {
+                r.setPreemption(preempt(request.getPreemption()));
+            }
             out.onNext(r.build());
             out.onCompleted();
         }
@@ -86,7 +90,7 @@ class BackfillPreemptionRestartTest {
             EarliestStartsResponse.Builder r = EarliestStartsResponse.newBuilder().setTested(request.getJobsCount());
             for (ResourceRequest j : request.getJobsList()) {
                 Reservation.Builder res = Reservation.newBuilder().setJobId(j.getJobId()).setPartition("p")
-                        .setReason(PendingReason.RESOURCES);
+                        .setReason(PendingReason.RESOURCES.slurmName());
                 if (j.getJobId() == reserved) {
                     res.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_RESERVED)
                             .setStartTime(JobProtos.ts(reservationStart)).addNodes(NodeAllocation.newBuilder().setNode("n1"));
@@ -99,8 +103,8 @@ class BackfillPreemptionRestartTest {
             out.onCompleted();
         }
 
-        @Override
-        public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> out) {
+        /** The main pass's preemption part (nobody starts in its placements, so every query is tried). */
+        private PlacePreemptingResponse preempt(PlacePreemptingRequest request) {
             preemptQueries.add(request);
             PlacePreemptingResponse.Builder r = PlacePreemptingResponse.newBuilder();
             for (PreemptionQuery q : request.getQueriesList()) {
@@ -108,10 +112,9 @@ class BackfillPreemptionRestartTest {
                 boolean go = othersGone && id == reserved && q.getPreemptableList().contains(backfill);
                 r.addResults(go ? PreemptionPlacement.newBuilder().setPlacement(onN1(id, 2)).addVictims(backfill)
                         : PreemptionPlacement.newBuilder().setPlacement(Placement.newBuilder().setJobId(id)
-                                .setReason(PendingReason.RESOURCES)));
+                                .setReason(PendingReason.RESOURCES.slurmName())));
             }
-            out.onNext(r.build());
-            out.onCompleted();
+            return r.build();
         }
 
         private static Placement onN1(long job, int cpus) {
@@ -199,8 +202,10 @@ class BackfillPreemptionRestartTest {
     }
 
     private SchedulingLoop loop(ControllerHarness h) {
-        return new SchedulingLoop(h.controller, selectChannel, 50,
+        SchedulingLoop loop = new SchedulingLoop(h.controller.passes, selectChannel, 50,
                 BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        h.controller.setScheduleTrigger(loop::trigger);
+        return loop;
     }
 
     private void register(ControllerHarness h) {
@@ -208,8 +213,8 @@ class BackfillPreemptionRestartTest {
     }
 
     private static long submit(ControllerHarness h, int cpus) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(3600).setNtasks(cpus).setRequeue(true).build())
+        return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(3600).setNtasks(cpus).setRequeue(true).build()))
                 .join();
     }
 

@@ -133,12 +133,12 @@ final class ControllerApiRig implements AutoCloseable {
         var parameters = config.get(dev.gantry.common.config.Keys.SLURMCTLD_PARAMETERS);
         var guarded = java.util.Set.of("gantry.v1.Controller", "gantry.v1.Steps");
         RefusalMetrics refusals = new RefusalMetrics(h.registry);
-        jobWatch = new JobWatch(h.controller, FeedBudget.ofMegabytes(parameters.watch().bufferMb()), refusals::streamDropped);
+        jobWatch = h.controller.jobWatch(FeedBudget.ofMegabytes(parameters.watch().bufferMb()), refusals::streamDropped);
         limits = new dev.gantry.scheduler.grpc.RequestLimits(guarded, parameters,
                 config.get(dev.gantry.common.config.Keys.SLURM_USER), h.now::get, refusals);
         refusals.gaugeStreams(limits::openStreams, () -> jobWatch.budget().used());
         io.grpc.ServerInterceptor guard = limits.after(new Callers(authenticator, guarded));
-        JobSteps jobSteps = new JobSteps(h.controller, h.jobStore.loadSteps());
+        JobSteps jobSteps = h.controller.steps(h.jobStore.loadSteps());
         String name = InProcessServerBuilder.generateName();
         server = InProcessServerBuilder.forName(name).directExecutor()
                 .addService(ServerInterceptors.intercept(new ControllerGrpcService(h.controller, h.controller.state, h.jobStore,

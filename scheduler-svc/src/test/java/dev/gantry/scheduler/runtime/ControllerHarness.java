@@ -100,9 +100,8 @@ final class ControllerHarness implements AutoCloseable {
         this.writer = new GroupCommitWriter(store, n -> {});
         ClusterConfig config = ConfigParser.parse(Path.of("test.conf"), configText);
         InstantSource clock = now::get;
-        JobLauncher launcher = new JobLauncher(agents, new CredentialSigner(CredentialKeys.generate()));
-        controller = new Controller(config, store, stateStore, writer, new EventLog(), launcher, clock,
-                new SchedulerMetrics(registry));
+        controller = new Controller(config, store, stateStore, writer, new EventLog(), agents,
+                new CredentialSigner(CredentialKeys.generate()), clock, new SchedulerMetrics(registry));
     }
 
     /** Registers {@code nodes} with their agent at {@code address}, as its RegisterNode would, at the harness's now. */
@@ -126,7 +125,7 @@ final class ControllerHarness implements AutoCloseable {
 
     /** One main pass's first half: the candidates' ids, and the reasons of the rest. */
     MainPass.Input prepare() {
-        return controller.call(controller::passInput).join();
+        return controller.call(controller.passes::queue).join();
     }
 
     List<Long> candidates() {

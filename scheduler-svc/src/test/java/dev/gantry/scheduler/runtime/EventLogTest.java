@@ -122,4 +122,23 @@ class EventLogTest {
         }
         assertEquals(0, log.subscriberCount());
     }
+
+    @Test
+    void since_givesTheEventsAfterARevision_whileTheyAreAllKept() {
+        EventLog events = new EventLog();
+        assertEquals(List.of(), events.since(0), "nothing published");
+        for (int i = 0; i < 5; i++) {
+            events.publish(ClusterEvent.newBuilder().setAllocationReleased(i));
+        }
+        assertEquals(List.of(3L, 4L, 5L), events.since(2).stream().map(ClusterEvent::getRevision).toList());
+        assertEquals(5, events.since(0).size());
+        assertEquals(List.of(), events.since(5), "the reader has everything");
+
+        for (int i = 0; i < EventLog.RECENT; i++) {
+            events.publish(ClusterEvent.newBuilder().setAllocationReleased(i));
+        }
+        assertEquals(List.of(), events.since(2), "revisions 3 and 4 are no longer kept: nothing rather than a gap");
+        assertEquals(EventLog.RECENT, events.since(5).size());
+        assertEquals(events.epoch(), events.since(5).getFirst().getEpoch());
+    }
 }

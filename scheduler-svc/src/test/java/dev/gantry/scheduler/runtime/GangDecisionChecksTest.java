@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.LaunchJobRequest;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.Server;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.Server;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,10 +61,10 @@ class GangDecisionChecksTest {
 
     /** Starts a new job in {@code partition} on n1's cores {@code cores} through the controller's own start. */
     long started(String partition, Integer... cores) {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build()).join();
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build())).join();
         h.controller.call(() -> {
-            h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of(partition,
+            h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of(partition,
                     List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of()))));
             return null;
         }).join();
@@ -110,8 +111,8 @@ class GangDecisionChecksTest {
 
     /** A job set running in {@code partition} on n1's cores {@code cores}. */
     long running(String partition, Integer... cores) {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build()).join();
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build())).join();
         h.controller.call(() -> {
             JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get()).partition(partition)
                     .allocation(List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of())))

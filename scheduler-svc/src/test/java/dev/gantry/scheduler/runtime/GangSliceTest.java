@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -31,8 +32,8 @@ class GangSliceTest {
     }
 
     long running() {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).build()).join();
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).build())).join();
         h.controller.call(() -> {
             JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
                     .allocation(List.of(new NodeShare("n1", 4, 0))).startTime(h.now.get()).build();

@@ -8,11 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.UpdateJobRequest;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.PendingReason;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
@@ -53,7 +54,7 @@ class JobControlsTest {
     }
 
     long submit(JobSpec.Builder s) {
-        return h.controller.submit(s.build()).join();
+        return h.controller.submit(JobRequests.fromProto(s.build())).join();
     }
 
     String refusal(JobSpec.Builder s) {
@@ -62,8 +63,8 @@ class JobControlsTest {
         return e.getCause().getMessage();
     }
 
-    String reason(long id) {
-        return h.prepare().reasons().get(id);
+    PendingReason reason(long id) {
+        return h.prepare().pendingReasons().get(id);
     }
 
     // ---------------------------------------------------------------- accounts and QOS at submit

@@ -8,6 +8,7 @@ import dev.gantry.api.v1.CreateStepRequest;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.Step;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.Grpc;
@@ -53,7 +54,7 @@ class JobStepsRestartTest {
     @Test
     void runningJobsSteps_surviveAControllerRestart_andNoStepIdIsGivenTwice() throws Exception {
         long id = startOnTwoNodes();
-        JobSteps steps = new JobSteps(h.controller, h.store.loadSteps());
+        JobSteps steps = h.controller.steps(h.store.loadSteps());
         assertEquals("0", create(steps, id, "hostname"));
         assertEquals("1", create(steps, id, "sleep"));
         assertTrue(h.store.steps.containsKey(id + ".1"), "a step is committed before srun gets its id");
@@ -62,7 +63,7 @@ class JobStepsRestartTest {
 
         h.close(); // the controller goes away; the store keeps what was committed
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
-        JobSteps restarted = new JobSteps(h.controller, h.store.loadSteps());
+        JobSteps restarted = h.controller.steps(h.store.loadSteps());
         var early = assertThrows(java.util.concurrent.CompletionException.class, () -> create(restarted, id, "hostname"));
         assertEquals(Status.Code.FAILED_PRECONDITION, Status.fromThrowable(early.getCause()).getCode(),
                 "no agent address to give srun before the nodes register again");
@@ -79,7 +80,7 @@ class JobStepsRestartTest {
     @Test
     void theStepsOfAJobThatEnded_leaveTheStore_andARestartListsNone() throws Exception {
         long id = startOnTwoNodes();
-        JobSteps steps = new JobSteps(h.controller, h.store.loadSteps());
+        JobSteps steps = h.controller.steps(h.store.loadSteps());
         create(steps, id, "sleep");
         h.controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").build()).join();
         assertTrue(h.job(id).state() == JobState.COMPLETED);
@@ -92,18 +93,18 @@ class JobStepsRestartTest {
         });
         h.close();
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
-        assertEquals(List.of(), new JobSteps(h.controller, h.store.loadSteps()).list(List.of()).join());
+        assertEquals(List.of(), h.controller.steps(h.store.loadSteps()).list(List.of()).join());
     }
 
     @Test
     void storedStepsOfAJobThatEndedWhileTheControllerWasAway_areDroppedAtStart() throws Exception {
         long id = startOnTwoNodes();
-        create(new JobSteps(h.controller, h.store.loadSteps()), id, "sleep");
+        create(h.controller.steps(h.store.loadSteps()), id, "sleep");
         h.controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode("n1").build()).join();
         h.close(); // no sweep ran: the step is still stored
 
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
-        JobSteps restarted = new JobSteps(h.controller, h.store.loadSteps());
+        JobSteps restarted = h.controller.steps(h.store.loadSteps());
         assertEquals(List.of(), restarted.list(List.of(id)).join());
         await("the ended job's step leaves the store", () -> {
             synchronized (h.store) {
@@ -115,7 +116,7 @@ class JobStepsRestartTest {
     @Test
     void aStepsRunTime_leavesOutTheTimeItsJobWasSuspended_alsoAfterARestart() throws Exception {
         long id = startOnTwoNodes();
-        JobSteps steps = new JobSteps(h.controller, h.store.loadSteps());
+        JobSteps steps = h.controller.steps(h.store.loadSteps());
         advance(10);
         create(steps, id, "sleep");
         advance(5);
@@ -131,7 +132,7 @@ class JobStepsRestartTest {
         h.close();
         h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
         h.now.set(now);
-        assertEquals(List.of(18L, 8L), timesUsed(new JobSteps(h.controller, h.store.loadSteps()), id));
+        assertEquals(List.of(18L, 8L), timesUsed(h.controller.steps(h.store.loadSteps()), id));
     }
 
     private void advance(long seconds) {
@@ -143,9 +144,9 @@ class JobStepsRestartTest {
     }
 
     private long startOnTwoNodes() {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(2).build()).join();
-        h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(2).build())).join();
+        h.controller.run(() -> h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
                 List.of(new NodeShare("n1", 2, 100), new NodeShare("n2", 2, 100))))).join();
         return id;
     }

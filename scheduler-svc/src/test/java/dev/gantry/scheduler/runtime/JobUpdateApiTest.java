@@ -125,7 +125,7 @@ class JobUpdateApiTest {
         rig.harness().controller.run(() -> {
             var state = rig.harness().controller.state;
             var j = state.job(id);
-            state.put(j.toBuilder().spec(j.spec().toBuilder().clearMinNodes().clearMaxNodes().build())
+            state.put(j.toBuilder().request(j.request().toBuilder().minNodes(null).maxNodes(null).build())
                     .ask(new dev.gantry.scheduler.model.ResourceAsk(3, 3, 3, 1, 0)).build());
         }).join();
         update(id, UpdateJobRequest.newBuilder().setQos("high"));

@@ -9,6 +9,7 @@ import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -49,8 +50,8 @@ class ManualSuspensionTest {
     }
 
     long submit(String user) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser(user).setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).build()).join();
+        return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser(user).setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).build())).join();
     }
 
     /** A job of alice's running on n1 with 4 CPUs (cores 0-3) and 1 GiB. */

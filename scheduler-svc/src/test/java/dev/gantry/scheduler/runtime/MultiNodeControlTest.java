@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobResult;
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.Grpc;
@@ -67,7 +68,7 @@ class MultiNodeControlTest {
     @Test
     void aSignal_isRefusedForAnotherUsersJob_andForAPendingOne() {
         long id = startOnThreeNodes();
-        long pending = h.controller.submit(spec(4)).join();
+        long pending = h.controller.submit(JobRequests.fromProto(spec(4))).join();
 
         assertEquals("Access/permission denied", h.controller.commands.signal(List.of(id), "bob", 10).join().get(0).getError());
         assertEquals("Job is pending execution", h.controller.commands.signal(List.of(pending), "alice", 10).join().get(0).getError());
@@ -87,8 +88,8 @@ class MultiNodeControlTest {
     }
 
     private long startOnThreeNodes() {
-        long id = h.controller.submit(spec(3)).join();
-        h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+        long id = h.controller.submit(JobRequests.fromProto(spec(3))).join();
+        h.controller.run(() -> h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
                 NODES.stream().map(n -> new NodeShare(n, 4, 100)).toList()))).join();
         await("the launch", () -> agents.get(0).launches.size() == 1);
         return id;

@@ -8,6 +8,7 @@ import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.NodeHardware;
 import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.ReportJobExitRequest;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -192,9 +193,9 @@ class MultiNodeEndTest {
     }
 
     private long startOnThreeNodes(boolean requeue) {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(3).setRequeue(requeue).build()).join();
-        h.controller.run(() -> h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(3).setRequeue(requeue).build())).join();
+        h.controller.run(() -> h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
                 List.of(new NodeShare("n1", 4, 100), new NodeShare("n2", 2, 200), new NodeShare("n3", 1, 300))))).join();
         await("the launch", () -> agent.launches.size() == 1);
         return id;

@@ -11,6 +11,7 @@ import dev.gantry.api.v1.NodeAgentGrpc;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.TerminateJobRequest;
 import dev.gantry.api.v1.TerminateJobResponse;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -117,10 +118,10 @@ class MultiNodeLaunchTest {
     }
 
     long startOnThreeNodes(boolean requeue) {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(3).setRequeue(requeue).build()).join();
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(3).setRequeue(requeue).build())).join();
         h.controller.call(() -> {
-            h.controller.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
+            h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of("debug",
                     List.of(new NodeShare("n1", 4, 100), new NodeShare("n2", 2, 200), new NodeShare("n3", 1, 300))));
             return null;
         }).join();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.ResourceRequest;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.Fixtures;
 import dev.gantry.scheduler.model.JobRecord;
 import java.util.List;
@@ -41,7 +42,7 @@ class PlanQueueTest {
         JobRecord a = Fixtures.aJob(1).build();
         fill(a);
 
-        assertEquals(List.of(), sent(fill(a.toBuilder().reason("Priority").priority(99).build())));
+        assertEquals(List.of(), sent(fill(a.toBuilder().pendingReason(PendingReason.PRIORITY).priority(99).build())));
         assertEquals(List.of(1L), sent(fill(a.toBuilder().timeLimitSeconds(60).build())));
         assertEquals(List.of(1L), sent(fill(a.toBuilder().partitions(List.of("other")).build())));
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.api.JobProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -38,8 +39,8 @@ class PreemptionFieldsTest {
     }
 
     long submit() {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").build()).join();
+        return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").build())).join();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -43,8 +44,8 @@ class PrioritiesTest {
     }
 
     long submit(String user, String qos) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser(user).setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setQos(qos).build()).join();
+        return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser(user).setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setQos(qos).build())).join();
     }
 
     /** Runs a job on n1 with 4 CPUs from now (as if select-svc had placed it and its agent launched it). */

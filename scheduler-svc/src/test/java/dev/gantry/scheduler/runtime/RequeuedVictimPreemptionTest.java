@@ -63,7 +63,7 @@ class RequeuedVictimPreemptionTest {
         select.victim = victim;
         long hi = rig.submit("hi");
         PreemptionPass pass = rig.pass();
-        pass.run(List.of(h.job(hi)));
+        rig.preempt(pass, List.of(h.job(hi)));
         return new Preempted(victim, hi, pass);
     }
 
@@ -79,7 +79,7 @@ class RequeuedVictimPreemptionTest {
 
         // the first run ended, and a pass started the requeued victim again before the preemptor fitted
         running(victim, h.now.get().plusSeconds(5));
-        pass.run(List.of(h.job(hi)));
+        rig.preempt(pass, List.of(h.job(hi)));
 
         JobRecord second = h.job(victim);
         assertEquals(JobState.PENDING, second.state(), "the new run is preempted too: " + second);
@@ -96,7 +96,7 @@ class RequeuedVictimPreemptionTest {
         select.alsoVictim = second;
         long hi = rig.submit("hi");
         PreemptionPass pass = rig.pass();
-        pass.run(List.of(h.job(hi)));
+        rig.preempt(pass, List.of(h.job(hi)));
         assertTrue(h.job(first).completing() && h.job(second).completing(), "both runs are being killed");
 
         // the first victim's processes are gone: it is back in the queue while the second still ends
@@ -105,14 +105,14 @@ class RequeuedVictimPreemptionTest {
         assertEquals(JobState.PENDING, h.job(first).state());
         assertFalse(h.job(first).completing());
         assertEquals(java.util.Set.of(first, second), h.controller.call(pass::heldBack).join());
-        assertFalse(h.controller.call(() -> h.controller.passInput().candidates().stream().map(JobRecord::id).toList())
+        assertFalse(h.controller.call(() -> h.controller.passes.queue().candidates().stream().map(JobRecord::id).toList())
                 .join().contains(first), "a pass does not start it on the node its preemptor waits for");
 
         // the second is gone too: the preemptor no longer waits for anything, and the first is free to be placed
         h.controller.call(() -> h.controller.applier.apply(JobEnding.backInQueue(h.controller.state.job(second), h.now.get()))).join();
 
         assertEquals(java.util.Set.of(), h.controller.call(pass::heldBack).join());
-        assertTrue(h.controller.call(() -> h.controller.passInput().candidates().stream().map(JobRecord::id).toList())
+        assertTrue(h.controller.call(() -> h.controller.passes.queue().candidates().stream().map(JobRecord::id).toList())
                 .join().containsAll(List.of(hi, first, second)));
     }
 
@@ -121,7 +121,7 @@ class RequeuedVictimPreemptionTest {
         Preempted p = preemptedOnce();
         JobRecord first = h.job(p.victim());
 
-        p.pass().run(List.of(h.job(p.hi())));
+        rig.preempt(p.pass(), List.of(h.job(p.hi())));
 
         assertEquals(first, h.job(p.victim()), "a second pass leaves the run being killed alone");
     }

@@ -19,6 +19,7 @@ import dev.gantry.common.tls.CertificateDirectory;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.Peer;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.grpc.AgentHubGrpcService;
 import dev.gantry.scheduler.grpc.ClusterEventsGrpcService;
 import dev.gantry.scheduler.grpc.GangControlGrpcService;
@@ -186,8 +187,8 @@ class ServiceIdentityApiTest {
     }
 
     private long runningOn(String node) {
-        long id = h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\nsleep 100\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions("debug").build()).join();
+        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\nsleep 100\n").setUser("alice").setUid(1000)
+                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions("debug").build())).join();
         h.controller.call(() -> {
             JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get()).partition("debug")
                     .allocation(List.of(new NodeShare(node, 1, 512, List.of(), List.of()))).startTime(h.now.get()).build();

@@ -11,6 +11,8 @@ import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.api.v1.PlacePreemptingRequest;
 import dev.gantry.api.v1.PlacePreemptingResponse;
 import dev.gantry.api.v1.Placement;
+import dev.gantry.api.v1.PlanRequest;
+import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.PreemptionPlacement;
 import dev.gantry.api.v1.ResumeJobRequest;
 import dev.gantry.api.v1.ResumeJobResponse;
@@ -52,7 +54,13 @@ class SuspendPreemptionGresTest {
         volatile long alsoVictim;
 
         @Override
-        public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> out) {
+        public void plan(PlanRequest request, StreamObserver<PlanResponse> out) {
+            out.onNext(PlanResponse.newBuilder().setPreemption(preempt(request.getPreemption())).build());
+            out.onCompleted();
+        }
+
+        /** Every query placed on n1 over the victim (the main pass places nobody, so every query is tried). */
+        private PlacePreemptingResponse preempt(PlacePreemptingRequest request) {
             PlacePreemptingResponse.Builder r = PlacePreemptingResponse.newBuilder();
             request.getQueriesList().forEach(q -> {
                 NodeAllocation.Builder n1 = NodeAllocation.newBuilder().setNode("n1").setCpus(2);
@@ -64,8 +72,7 @@ class SuspendPreemptionGresTest {
                 r.addResults(placement.setPlacement(Placement.newBuilder()
                         .setJobId(q.getJob().getJobId()).setStartNow(true).setPartition("hi").addNodes(n1)));
             });
-            out.onNext(r.build());
-            out.onCompleted();
+            return r.build();
         }
     }
 
@@ -138,7 +145,7 @@ class SuspendPreemptionGresTest {
     private record After(JobRecord preemptor, JobRecord victim) {}
 
     After preemptionPass(long preemptor, long victim) throws InterruptedException {
-        rig.pass().run(List.of(h.job(preemptor)));
+        rig.preempt(rig.pass(), List.of(h.job(preemptor)));
         return new After(h.job(preemptor), h.job(victim));
     }
 

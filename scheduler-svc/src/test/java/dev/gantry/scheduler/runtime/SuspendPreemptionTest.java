@@ -7,6 +7,7 @@ import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.config.PreemptAction;
 import dev.gantry.scheduler.api.ClusterProtos;
+import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeRecord;
@@ -68,9 +69,9 @@ class SuspendPreemptionTest {
     }
 
     long submit(String partition) {
-        return h.controller.submit(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
+        return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).setNtasks(2)
-                .build()).join();
+                .build())).join();
     }
 
     long running(String node, long memoryMb) {

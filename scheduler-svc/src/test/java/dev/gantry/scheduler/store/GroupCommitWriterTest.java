@@ -4,6 +4,7 @@ import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.control.StepChange;
 import dev.gantry.scheduler.control.StepRegistry;
 import dev.gantry.scheduler.model.JobRecord;
@@ -57,7 +58,7 @@ class GroupCommitWriterTest {
             assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
             // While job 1 commits, three more writes arrive: two versions of job 2 and job 3.
             var j2 = aJob(2).build();
-            List<CompletableFuture<Void>> later = List.of(writer.write(j2), writer.write(j2.toBuilder().reason("Resources").build()),
+            List<CompletableFuture<Void>> later = List.of(writer.write(j2), writer.write(j2.toBuilder().pendingReason(PendingReason.RESOURCES).build()),
                     writer.write(aJob(3).build()));
             store.releaseFirst.countDown();
             first.get(10, TimeUnit.SECONDS);

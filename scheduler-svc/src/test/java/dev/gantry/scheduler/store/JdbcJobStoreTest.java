@@ -5,6 +5,7 @@ import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.control.StepChange;
 import dev.gantry.scheduler.control.StepRegistry;
 import dev.gantry.scheduler.model.JobRecord;
@@ -33,7 +34,7 @@ class JdbcJobStoreTest {
         try (Database db = Database.embedded(stateDir, 2)) {
             JdbcJobStore store = new JdbcJobStore(db.dataSource());
             store.write(List.of(pending, running, oldDone, recentDone));
-            store.write(List.of(pending.toBuilder().reason("Resources").build())); // an update replaces the row
+            store.write(List.of(pending.toBuilder().pendingReason(PendingReason.RESOURCES).build())); // an update replaces the row
         }
         try (Database db = Database.embedded(stateDir, 2)) {
             JdbcJobStore store = new JdbcJobStore(db.dataSource());
@@ -56,7 +57,7 @@ class JdbcJobStoreTest {
             store.write(LongStream.rangeClosed(1, 300).mapToObj(id -> aJob(id).build()).toList());
             // one transaction: new versions of jobs 151..300 and new jobs 301..450
             store.write(LongStream.rangeClosed(151, 450)
-                    .mapToObj(id -> id <= 300 ? aJob(id).build().toBuilder().reason("Resources").build() : aJob(id).build())
+                    .mapToObj(id -> id <= 300 ? aJob(id).build().toBuilder().pendingReason(PendingReason.RESOURCES).build() : aJob(id).build())
                     .toList());
             List<JobRecord> all = store.loadCurrent(T0);
             assertEquals(LongStream.rangeClosed(1, 450).boxed().toList(), all.stream().map(JobRecord::id).toList());
@@ -72,7 +73,7 @@ class JdbcJobStoreTest {
             JdbcJobStore store = new JdbcJobStore(db.dataSource());
             JobRecord first = aJob(7).build();
             // one INSERT may not upsert a key twice
-            store.write(List.of(first, aJob(8).build(), first.toBuilder().reason("Resources").build(), aJob(9).build()));
+            store.write(List.of(first, aJob(8).build(), first.toBuilder().pendingReason(PendingReason.RESOURCES).build(), aJob(9).build()));
             assertEquals("Resources", store.find(7).orElseThrow().reason());
             assertEquals(List.of(7L, 8L, 9L), store.loadCurrent(T0).stream().map(JobRecord::id).toList());
         }

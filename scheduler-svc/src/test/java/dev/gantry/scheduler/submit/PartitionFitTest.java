@@ -1,6 +1,6 @@
 package dev.gantry.scheduler.submit;
 
-import static dev.gantry.scheduler.Fixtures.aSpec;
+import static dev.gantry.scheduler.Fixtures.aRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -24,14 +24,14 @@ class PartitionFitTest {
     @Test
     void aJobOnlyTheLastNodesCanTake_isAccepted() {
         var a = assertInstanceOf(SubmissionPolicy.Accepted.class,
-                policy.check(aSpec().setMinNodes(2).setNtasks(2).setCpusPerTask(48).build()));
+                policy.check(aRequest().minNodes(2).ntasks(2).cpusPerTask(48).build()));
         assertEquals(2, a.ask().minNodes());
     }
 
     @Test
     void aRefusal_countsEveryNodeThatCouldTakeTheJob() {
         var r = assertInstanceOf(SubmissionPolicy.Rejected.class,
-                policy.check(aSpec().setMinNodes(3).setNtasks(3).setCpusPerTask(48).build()));
+                policy.check(aRequest().minNodes(3).ntasks(3).cpusPerTask(48).build()));
         assertEquals("min_nodes: 3 nodes requested; only 2 node(s) of partition mixed have the CPUs, memory, GRES and"
                 + " features requested", r.message());
     }
@@ -39,10 +39,10 @@ class PartitionFitTest {
     @Test
     void tasksPerNode_seeHowManyNodesCanBeUsed_evenWhenManyCould() {
         var ok = assertInstanceOf(SubmissionPolicy.Accepted.class,
-                policy.check(aSpec().setNtasks(1000).setNtasksPerNode(1).setMinNodes(1000).setMaxNodes(1002).build()));
+                policy.check(aRequest().ntasks(1000).ntasksPerNode(1).minNodes(1000).maxNodes(1002).build()));
         assertEquals(1000, ok.ask().minNodes());
         var r = assertInstanceOf(SubmissionPolicy.Rejected.class,
-                policy.check(aSpec().setNtasks(2000).setNtasksPerNode(1).setMinNodes(1000).setMaxNodes(1002).build()));
+                policy.check(aRequest().ntasks(2000).ntasksPerNode(1).minNodes(1000).maxNodes(1002).build()));
         assertEquals("ntasks_per_node: 2000 tasks at 1 per node need 2000 nodes; at most 1002 can be used in partition"
                 + " mixed", r.message());
     }

@@ -1,12 +1,12 @@
 package dev.gantry.scheduler.submit;
 
-import static dev.gantry.scheduler.Fixtures.aSpec;
+import static dev.gantry.scheduler.Fixtures.aRequest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.Fixtures;
+import dev.gantry.scheduler.model.JobRequest;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -20,40 +20,40 @@ class SubmissionPolicyTest {
 
     static Stream<Arguments> rejected() {
         return Stream.of(
-                Arguments.of("unknown partition", (UnaryOperator<JobSpec.Builder>) b -> b.addPartitions("nope"),
+                Arguments.of("unknown partition", (UnaryOperator<JobRequest.Builder>) b -> b.addPartition("nope"),
                         "partitions", "invalid partition name specified: nope"),
-                Arguments.of("zero nodes", (UnaryOperator<JobSpec.Builder>) b -> b.setMinNodes(0),
+                Arguments.of("zero nodes", (UnaryOperator<JobRequest.Builder>) b -> b.minNodes(0),
                         "min_nodes", "must be at least 1, got 0"),
-                Arguments.of("negative tasks", (UnaryOperator<JobSpec.Builder>) b -> b.setNtasks(-2),
+                Arguments.of("negative tasks", (UnaryOperator<JobRequest.Builder>) b -> b.ntasks(-2),
                         "ntasks", "must be at least 1, got -2"),
-                Arguments.of("zero cpus per task", (UnaryOperator<JobSpec.Builder>) b -> b.setCpusPerTask(0),
+                Arguments.of("zero cpus per task", (UnaryOperator<JobRequest.Builder>) b -> b.cpusPerTask(0),
                         "cpus_per_task", "must be at least 1, got 0"),
-                Arguments.of("more nodes than the partition has", (UnaryOperator<JobSpec.Builder>) b -> b.setMinNodes(5),
+                Arguments.of("more nodes than the partition has", (UnaryOperator<JobRequest.Builder>) b -> b.minNodes(5),
                         "min_nodes", "5 nodes requested, partition debug has 4"),
-                Arguments.of("time above MaxTime", (UnaryOperator<JobSpec.Builder>) b -> b.setTimeLimitSeconds(7200),
+                Arguments.of("time above MaxTime", (UnaryOperator<JobRequest.Builder>) b -> b.timeLimitSeconds(7200L),
                         "time_limit_seconds", "2:00:00 exceeds partition debug MaxTime 1:00:00"),
-                Arguments.of("more CPUs per node than any node has", (UnaryOperator<JobSpec.Builder>) b -> b.setCpusPerTask(5),
+                Arguments.of("more CPUs per node than any node has", (UnaryOperator<JobRequest.Builder>) b -> b.cpusPerTask(5),
                         "cpus_per_task", "needs 5 CPUs per node; the largest node in partition debug has 4"),
-                Arguments.of("more memory than any node has", (UnaryOperator<JobSpec.Builder>) b -> b.setMemPerNodeMb(9000),
+                Arguments.of("more memory than any node has", (UnaryOperator<JobRequest.Builder>) b -> b.memPerNodeMb(9000L),
                         "mem_per_node_mb", "9000M per node requested; the largest node in partition debug has 8192M"),
-                Arguments.of("max below min", (UnaryOperator<JobSpec.Builder>) b -> b.setMinNodes(3).setMaxNodes(2),
+                Arguments.of("max below min", (UnaryOperator<JobRequest.Builder>) b -> b.minNodes(3).maxNodes(2),
                         "max_nodes", "2 is less than min_nodes 3"),
-                Arguments.of("fewer tasks than nodes", (UnaryOperator<JobSpec.Builder>) b -> b.setMinNodes(3).setNtasks(2),
+                Arguments.of("fewer tasks than nodes", (UnaryOperator<JobRequest.Builder>) b -> b.minNodes(3).ntasks(2),
                         "ntasks", "cannot span min_nodes 3"),
-                Arguments.of("not a script", (UnaryOperator<JobSpec.Builder>) b -> b.setScript("echo hi"),
+                Arguments.of("not a script", (UnaryOperator<JobRequest.Builder>) b -> b.script("echo hi"),
                         "script", "must start with #!"),
-                Arguments.of("relative work dir", (UnaryOperator<JobSpec.Builder>) b -> b.setWorkDir("here"),
+                Arguments.of("relative work dir", (UnaryOperator<JobRequest.Builder>) b -> b.workDir("here"),
                         "work_dir", "must be an absolute path"),
-                Arguments.of("inactive partition", (UnaryOperator<JobSpec.Builder>) b -> b.addPartitions("closed"),
+                Arguments.of("inactive partition", (UnaryOperator<JobRequest.Builder>) b -> b.addPartition("closed"),
                         "partitions", "partition closed is INACTIVE"),
-                Arguments.of("no user", (UnaryOperator<JobSpec.Builder>) b -> b.setUser(""),
+                Arguments.of("no user", (UnaryOperator<JobRequest.Builder>) b -> b.user(""),
                         "user", "is required"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rejected")
-    void rejects_withTheFieldAndTheLimit(String name, UnaryOperator<JobSpec.Builder> change, String field, String text) {
-        var decision = policy.check(change.apply(aSpec()).build());
+    void rejects_withTheFieldAndTheLimit(String name, UnaryOperator<JobRequest.Builder> change, String field, String text) {
+        var decision = policy.check(change.apply(aRequest()).build());
         var rejected = assertInstanceOf(SubmissionPolicy.Rejected.class, decision);
         assertEquals(field, rejected.field());
         assertTrue(rejected.message().startsWith(field + ": "), rejected.message());
@@ -62,7 +62,7 @@ class SubmissionPolicyTest {
 
     @Test
     void appliesSlurmDefaults() {
-        var a = assertInstanceOf(SubmissionPolicy.Accepted.class, policy.check(aSpec().build()));
+        var a = assertInstanceOf(SubmissionPolicy.Accepted.class, policy.check(aRequest().build()));
         assertEquals(java.util.List.of("debug"), a.partitions());
         assertEquals(1, a.ask().minNodes());
         assertEquals(1, a.ask().maxNodes());
@@ -73,13 +73,13 @@ class SubmissionPolicyTest {
 
     @Test
     void tasksDefaultToOnePerNode() {
-        var a = assertInstanceOf(SubmissionPolicy.Accepted.class, policy.check(aSpec().setMinNodes(3).build()));
+        var a = assertInstanceOf(SubmissionPolicy.Accepted.class, policy.check(aRequest().minNodes(3).build()));
         assertEquals(3, a.ask().numTasks());
     }
 
     @Test
     void memZeroMeansAllOfANodesMemory() {
-        var a = assertInstanceOf(SubmissionPolicy.Accepted.class, policy.check(aSpec().setMemPerNodeMb(0).build()));
+        var a = assertInstanceOf(SubmissionPolicy.Accepted.class, policy.check(aRequest().memPerNodeMb(0L).build()));
         assertEquals(8192, a.ask().memPerNodeMb());
     }
 
@@ -87,15 +87,15 @@ class SubmissionPolicyTest {
     void severalPartitions_enoughThatOneFits() {
         // 6 CPUs per node fit only in big; debug is listed first but cannot take it.
         var a = assertInstanceOf(SubmissionPolicy.Accepted.class,
-                policy.check(aSpec().addPartitions("debug").addPartitions("big").setCpusPerTask(6).build()));
+                policy.check(aRequest().addPartition("debug").addPartition("big").cpusPerTask(6).build()));
         assertEquals(java.util.List.of("debug", "big"), a.partitions());
     }
 
     @Test
     void timeLimitZeroMeansUnlimited_whichOnlyAnUnlimitedPartitionTakes() {
-        assertInstanceOf(SubmissionPolicy.Rejected.class, policy.check(aSpec().setTimeLimitSeconds(0).build()));
+        assertInstanceOf(SubmissionPolicy.Rejected.class, policy.check(aRequest().timeLimitSeconds(0L).build()));
         var a = assertInstanceOf(SubmissionPolicy.Accepted.class,
-                policy.check(aSpec().addPartitions("big").setTimeLimitSeconds(0).build()));
+                policy.check(aRequest().addPartition("big").timeLimitSeconds(0L).build()));
         assertEquals(-1, a.timeLimitSeconds());
     }
 }

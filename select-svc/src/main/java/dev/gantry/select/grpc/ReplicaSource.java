@@ -1,7 +1,9 @@
 package dev.gantry.select.grpc;
 
+import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.select.model.ReplicaView;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /** Where the Select service gets the replica it plans on. */
@@ -25,6 +27,13 @@ public interface ReplicaSource {
         return currentView().map(v -> (epoch.isEmpty() || epoch.equals(v.epoch())) && v.revision() >= minRevision)
                 .orElse(false);
     }
+
+    /**
+     * Applies those of {@code changes} (in revision order) that follow the replica's revision in {@code epoch}, up to the
+     * first that does not follow: a request's changes reach the replica ahead of the event stream, which then skips
+     * them. Changes of another epoch, or that leave a gap, are not applied. This default applies nothing.
+     */
+    default void catchUp(String epoch, List<ClusterEvent> changes) {}
 
     default Optional<ReplicaView> awaitView(String epoch, long minRevision, Duration patience) throws InterruptedException {
         return currentView();

@@ -12,12 +12,12 @@ import dev.gantry.api.v1.PreemptionMethod;
 import dev.gantry.api.v1.PreemptionPlacement;
 import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.api.v1.Reservation;
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.BackfillAnswer;
 import dev.gantry.select.placement.BackfillJob;
 import dev.gantry.select.placement.BackfillOptions;
-import dev.gantry.select.placement.PendingReason;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
 import dev.gantry.select.placement.ReservationMode;
@@ -30,13 +30,16 @@ import dev.gantry.select.preempt.SlurmTwoStagePolicy;
 import io.grpc.Status;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
- * The answers of Select.EarliestStarts and Select.PlacePreempting on one replica view: maps the request, calls one
+ * The answers of Select.EarliestStarts and Select.PlacePreempting (also a Plan's preemption part) on one replica view: maps the request, calls one
  * core method, maps back. Stateless; the caller has checked the view's epoch and revision.
  */
 final class ScheduleAnswers {
@@ -112,6 +115,51 @@ final class ScheduleAnswers {
      * cannot start that way, they are tried as freed whole (the controller then escalates them, SUSPEND → REQUEUE).
      */
     static PlacePreemptingResponse placePreempting(ReplicaView view, PlacePreemptingRequest request) {
+        return preempting(new StartTrial(view), request, i -> true);
+    }
+
+    /**
+     * The preemption part of a Plan ({@code PlanRequest.preemption}): answered as {@link #placePreempting} on what the
+     * Plan's {@code placements} leave free, trying only the queries whose job they leave without a start — with
+     * {@code first_blocked_only}, only when its job is the first so left — and at most {@code max_tried} of them.
+     *
+     * @param jobs the Plan's requests, in its order
+     */
+    static PlacePreemptingResponse afterPlan(ReplicaView view, PlacePreemptingRequest request, List<ResourceRequest> jobs,
+            List<Placement> placements) {
+        Map<Long, ResourceRequest> byId = new HashMap<>();
+        jobs.forEach(j -> byId.put(j.jobId(), j));
+        Set<Long> started = new HashSet<>();
+        List<Placement.Start> starts = new ArrayList<>();
+        for (Placement p : placements) {
+            if (p instanceof Placement.Start s) {
+                started.add(s.jobId());
+                starts.add(s);
+            }
+        }
+        Long firstBlocked = jobs.stream().map(ResourceRequest::jobId).filter(id -> !started.contains(id)).findFirst()
+                .orElse(null);
+        if (request.getMaxTried() < 0) {
+            throw Status.INVALID_ARGUMENT.withDescription("preemption.max_tried must not be negative, got "
+                    + request.getMaxTried()).asRuntimeException();
+        }
+        int max = request.getMaxTried() == 0 ? Integer.MAX_VALUE : request.getMaxTried();
+        int[] tried = {0};
+        StartTrial trial = new StartTrial(view).holding(starts, byId::get);
+        return preempting(trial, request, i -> {
+            PreemptionQuery q = request.getQueries(i);
+            long id = q.getJob().getJobId();
+            boolean tries = !started.contains(id) && (!q.getFirstBlockedOnly() || Long.valueOf(id).equals(firstBlocked))
+                    && tried[0] < max;
+            if (tries) {
+                tried[0]++;
+            }
+            return tries;
+        });
+    }
+
+    private static PlacePreemptingResponse preempting(StartTrial start, PlacePreemptingRequest request,
+            IntPredicate tries) {
         if (request.hasReorderCount() && (request.getReorderCount() < 0 || request.getReorderCount() > 64)) {
             throw Status.INVALID_ARGUMENT.withDescription("reorder_count: must be between 0 and 64, got "
                     + request.getReorderCount()).asRuntimeException();
@@ -127,10 +175,15 @@ final class ScheduleAnswers {
             }
             jobs.add(ProtoMapping.toRequest(request.getQueries(i).getJob(), "queries[" + i + "].job"));
         }
+        ReplicaView view = start.view();
         PlacePreemptingResponse.Builder reply = PlacePreemptingResponse.newBuilder().setEpoch(view.epoch())
                 .setRevision(view.revision());
-        StartTrial trial = new StartTrial(view);
+        StartTrial trial = start;
         for (int i = 0; i < jobs.size(); i++) {
+            if (!tries.test(i)) {
+                reply.addResults(PreemptionPlacement.newBuilder().setNotTried(true));
+                continue;
+            }
             ResourceRequest job = jobs.get(i);
             PreemptionQuery query = request.getQueries(i);
             StartTrial suspending = trial.suspending(query.getSuspendableList());

@@ -1,6 +1,7 @@
 package dev.gantry.select.grpc;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.EarliestStartsResponse;
 import dev.gantry.api.v1.PlacePreemptingRequest;
@@ -38,10 +39,12 @@ import java.util.function.Supplier;
  * {@link PlacementPlanner#plan}, EarliestStarts to the backfill pass and PlacePreempting to a preemption policy
  * (both in {@link ScheduleAnswers}).
  *
- * <p>Errors: INVALID_ARGUMENT naming the malformed field (checked first); UNAVAILABLE "replica not ready" while
- * there is no current replica; FAILED_PRECONDITION when {@code min_revision} is still ahead of the replica after
- * waiting up to {@link #REPLICA_PATIENCE} for it (the controller's latest change is usually a few milliseconds
- * behind on the event stream; waiting here saves its retry). Responses name the epoch and revision they were
+ * <p>A revisioned request carries the controller's changes since the revision select-svc last answered at
+ * ({@code changes}); those the replica lacks are applied first ({@link ReplicaSource#catchUp}), so the answer does not
+ * wait for the event stream to bring them. Errors: INVALID_ARGUMENT naming the malformed field (checked first);
+ * UNAVAILABLE "replica not ready" while there is no current replica; FAILED_PRECONDITION when {@code min_revision} is
+ * still ahead of the replica after waiting up to {@link #REPLICA_PATIENCE} for it (only when the changes did not reach
+ * back to the replica's revision). Responses name the epoch and revision they were
  * computed at.
  *
  * <p>Served on select-svc's internal server only, to scheduler-svc alone ({@code runtime.InternalApi}), with its calls on
@@ -89,7 +92,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void plan(PlanRequest request, StreamObserver<PlanResponse> response) {
-        answerAt(request.getEpoch(), request.getMinRevision(), response, patience -> {
+        answerAt(request.getEpoch(), request.getMinRevision(), request.getChangesList(), response, patience -> {
             List<ResourceRequest> jobs;
             if (request.getQueueSession().isEmpty()) {
                 jobs = new ArrayList<>(request.getJobsCount());
@@ -107,13 +110,16 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
                 if (placement instanceof Placement.Start) {
                     started++;
                 } else if (request.getOmitPriority() && placement instanceof Placement.Pending p
-                        && p.reason() == dev.gantry.select.placement.PendingReason.PRIORITY) {
+                        && p.reason() == dev.gantry.common.job.PendingReason.PRIORITY) {
                     continue;
                 }
                 reply.addPlacements(ProtoMapping.toProto(placement, view));
             }
             placed.increment(started);
             blocked.increment(placements.size() - started);
+            if (request.hasPreemption()) {
+                reply.setPreemption(ScheduleAnswers.afterPlan(view, request.getPreemption(), jobs, placements));
+            }
             return reply.build();
         });
     }
@@ -147,7 +153,7 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void earliestStarts(EarliestStartsRequest request, StreamObserver<EarliestStartsResponse> response) {
-        answerAt(request.getEpoch(), request.getMinRevision(), response, patience -> {
+        answerAt(request.getEpoch(), request.getMinRevision(), request.getChangesList(), response, patience -> {
             ReplicaView view = currentView(request.getEpoch(), request.getMinRevision(), patience);
             return ScheduleAnswers.earliestStarts(planner, view, request, clock.instant());
         });
@@ -155,20 +161,25 @@ public final class SelectGrpcService extends SelectGrpc.SelectImplBase {
 
     @Override
     public void placePreempting(PlacePreemptingRequest request, StreamObserver<PlacePreemptingResponse> response) {
-        answerAt(request.getEpoch(), request.getMinRevision(), response, patience -> {
+        answerAt(request.getEpoch(), request.getMinRevision(), request.getChangesList(), response, patience -> {
             ReplicaView view = currentView(request.getEpoch(), request.getMinRevision(), patience);
             return ScheduleAnswers.placePreempting(view, request);
         });
     }
 
     /**
-     * {@link #answer}, on the calling thread when the replica already follows {@code epoch} at {@code minRevision}
-     * (the computation is given no patience: it never waits on the transport's thread), else on a thread that may
-     * wait {@link #REPLICA_PATIENCE} for it.
+     * {@link #answer}, after applying the request's {@code changes} the replica lacks: on the calling thread when the
+     * replica then follows {@code epoch} at {@code minRevision} (the computation is given no patience: it never waits
+     * on the transport's thread), else on a thread that may wait {@link #REPLICA_PATIENCE} for the event stream.
      */
-    private <T> void answerAt(String epoch, long minRevision, StreamObserver<T> response,
+    private <T> void answerAt(String epoch, long minRevision, List<ClusterEvent> changes, StreamObserver<T> response,
             Function<Duration, T> compute) {
-        orError(response, () -> replicas.caughtUp(epoch, minRevision)).ifPresent(caughtUp -> {
+        orError(response, () -> {
+            if (!changes.isEmpty() && !replicas.caughtUp(epoch, minRevision)) {
+                replicas.catchUp(epoch, changes);
+            }
+            return replicas.caughtUp(epoch, minRevision);
+        }).ifPresent(caughtUp -> {
             if (caughtUp) {
                 answer(response, () -> compute.apply(Duration.ZERO));
             } else {

@@ -1,9 +1,7 @@
 package dev.gantry.select.model;
 
-import dev.gantry.api.v1.Node;
 import dev.gantry.placement.CpuLayout;
 import dev.gantry.placement.Gres;
-import dev.gantry.placement.GresPool;
 import java.util.Set;
 
 /**
@@ -31,21 +29,6 @@ public record ClusterNode(String name, int cpus, int sockets, int coresPerSocket
     public ClusterNode(String name, int cpus, long realMemoryMb, int weight, boolean usable) {
         this(name, cpus, 0, 0, 0, realMemoryMb, weight, Set.of(), Gres.NONE, usable ? NodeState.IDLE : NodeState.DOWN,
                 false, false);
-    }
-
-    public static ClusterNode from(Node node) {
-        Gres gres = gres(node);
-        return new ClusterNode(node.getName(), Math.max(0, node.getCpus()), Math.max(0, node.getSockets()),
-                Math.max(0, node.getCoresPerSocket()), Math.max(0, node.getThreadsPerCore()),
-                Math.max(0, node.getRealMemoryMb()), node.getWeight(), Set.copyOf(node.getFeaturesList()), gres,
-                NodeState.from(node.getState()), node.getDrain(), node.getNotResponding());
-    }
-
-    private static Gres gres(Node node) {
-        return new Gres(node.getGresList().stream()
-                .filter(g -> !g.getName().isBlank() && g.getCount() >= 0)
-                .map(g -> new GresPool(g.getName(), g.getType(), (int) Math.min(Integer.MAX_VALUE, g.getCount())))
-                .toList());
     }
 
     /** Whether new jobs may be placed here (Slurm: IDLE/MIXED/ALLOCATED without DRAIN or '*'). */

@@ -1,7 +1,5 @@
 package dev.gantry.select.model;
 
-import dev.gantry.api.v1.Allocation;
-import dev.gantry.placement.Gres;
 import dev.gantry.placement.Owner;
 import java.time.Instant;
 import java.util.List;
@@ -44,19 +42,5 @@ public record JobAllocation(long jobId, String partition, List<NodeShare> nodes,
     /** CPUs held on all nodes together. */
     public long cpus() {
         return nodes.stream().mapToLong(NodeShare::cpus).sum();
-    }
-
-    public static JobAllocation from(Allocation allocation) {
-        return from(allocation, node -> Gres.NONE);
-    }
-
-    /** As {@link #from(Allocation)}, with GRES counted against each node's pools ({@code gresOf} a node name). */
-    public static JobAllocation from(Allocation allocation, java.util.function.Function<String, Gres> gresOf) {
-        Instant end = allocation.hasEndTime()
-                ? Instant.ofEpochSecond(allocation.getEndTime().getSeconds(), allocation.getEndTime().getNanos()) : null;
-        return new JobAllocation(allocation.getJobId(), allocation.getPartition(),
-                allocation.getNodesList().stream().map(a -> NodeShare.from(a, gresOf.apply(a.getNode()))).toList(),
-                allocation.getSuspended(), end, allocation.getExclusive(),
-                new Owner(allocation.getUser(), allocation.getExclusiveUser()));
     }
 }

@@ -35,28 +35,23 @@ public record NodeShare(String node, int cpus, long memoryMb, BitSet units, Map<
         return units.cardinality();
     }
 
-    public static NodeShare from(dev.gantry.api.v1.NodeAllocation allocation) {
-        return from(allocation, Gres.NONE);
-    }
-
     /**
-     * The share an API allocation describes: its core ids as units (empty under CR_CPU and select/linear, where the
-     * replica assigns units), and its GRES counted against the pool of the node with the same name and type.
+     * GRES held by name and type, as an allocation reports them, counted by pool index against {@code nodeGres}: each
+     * goes to the pool of the same name and type; one the node has no pool for is not counted.
+     *
+     * @param held (name, type, count) of each GRES entry, in the order reported
      */
-    public static NodeShare from(dev.gantry.api.v1.NodeAllocation allocation, Gres nodeGres) {
-        BitSet units = new BitSet();
-        allocation.getCoreIdsList().stream().filter(id -> id >= 0).forEach(units::set);
+    public static Map<Integer, Integer> gresByPool(java.util.List<GresPool> held, Gres nodeGres) {
         Map<Integer, Integer> gres = new java.util.HashMap<>();
-        for (dev.gantry.api.v1.Gres g : allocation.getGresList()) {
+        for (GresPool g : held) {
             for (int i = 0; i < nodeGres.pools().size(); i++) {
                 GresPool pool = nodeGres.pools().get(i);
-                if (pool.name().equals(g.getName()) && pool.type().equals(g.getType())) {
-                    gres.merge(i, (int) Math.min(Integer.MAX_VALUE, Math.max(0, g.getCount())), Integer::sum);
+                if (pool.name().equals(g.name()) && pool.type().equals(g.type())) {
+                    gres.merge(i, g.count(), Integer::sum);
                     break;
                 }
             }
         }
-        return new NodeShare(allocation.getNode(), Math.max(0, allocation.getCpus()), Math.max(0, allocation.getMemoryMb()),
-                units, gres);
+        return gres;
     }
 }

@@ -11,14 +11,4 @@ public enum NodeState {
     public boolean up() {
         return this == IDLE || this == MIXED || this == ALLOCATED;
     }
-
-    static NodeState from(dev.gantry.api.v1.NodeState state) {
-        return switch (state) {
-            case NODE_STATE_IDLE -> IDLE;
-            case NODE_STATE_MIXED -> MIXED;
-            case NODE_STATE_ALLOCATED -> ALLOCATED;
-            case NODE_STATE_DOWN -> DOWN;
-            default -> UNKNOWN;
-        };
-    }
 }

@@ -14,14 +14,4 @@ public enum PartitionState {
     public boolean startsJobs() {
         return this == UP || this == DRAIN;
     }
-
-    static PartitionState from(dev.gantry.api.v1.PartitionState state) {
-        return switch (state) {
-            case PARTITION_STATE_UP -> UP;
-            case PARTITION_STATE_DRAIN -> DRAIN;
-            case PARTITION_STATE_INACTIVE -> INACTIVE;
-            // An unset or unknown state starts nothing: placing jobs there would be a guess.
-            case PARTITION_STATE_DOWN, PARTITION_STATE_UNSPECIFIED, UNRECOGNIZED -> DOWN;
-        };
-    }
 }

@@ -1,10 +1,5 @@
 package dev.gantry.select.model;
 
-import dev.gantry.api.v1.Allocation;
-import dev.gantry.api.v1.ClusterEvent;
-import dev.gantry.api.v1.ClusterSnapshot;
-import dev.gantry.api.v1.Node;
-import dev.gantry.api.v1.Partition;
 import dev.gantry.common.events.EventOrder;
 import dev.gantry.placement.Gres;
 import java.util.Arrays;
@@ -20,8 +15,9 @@ import java.util.stream.Stream;
  * select-svc's replica of scheduler-svc's state at one (epoch, revision): nodes, partitions, allocations and
  * select settings, plus the CPUs and memory the allocations use on each node (suspended ones included).
  *
- * <p>Built from a snapshot, then advanced one event at a time with {@link #apply}. {@link #view()} hands out an
- * immutable copy for placement, so a Plan never sees (or causes) a change.
+ * <p>Built from a snapshot, then advanced one event at a time with {@link #apply}; the runtime maps the stream's
+ * messages to the values these take. {@link #view()} hands out an immutable copy for placement, so a Plan never sees
+ * (or causes) a change.
  *
  * <p>Not thread-safe: one thread applies events; others only see {@link ReplicaView}s it made.
  */
@@ -60,24 +56,25 @@ public final class Replica {
         this.jobs = new int[nodes.size()];
     }
 
-    /** The replica a snapshot describes. A node named twice keeps its first position and its last description. */
-    public static Replica fromSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
-        Map<String, ClusterNode> nodes = new LinkedHashMap<>();
-        for (Node node : snapshot.getNodesList()) {
-            nodes.put(node.getName(), ClusterNode.from(node));
+    /**
+     * The replica a snapshot describes. A node (or partition) named twice keeps its first position and its last
+     * description.
+     *
+     * @param allocations with their GRES counted against the pools of these nodes (the last description of each)
+     */
+    public static Replica of(String epoch, long revision, SelectSettings settings, List<ClusterNode> nodes,
+                             List<ClusterPartition> partitions, Topology topology, List<JobAllocation> allocations) {
+        Map<String, ClusterNode> byName = new LinkedHashMap<>();
+        for (ClusterNode node : nodes) {
+            byName.put(node.name(), node);
         }
-        Map<String, ClusterPartition> partitions = new LinkedHashMap<>();
-        for (Partition partition : snapshot.getPartitionsList()) {
-            partitions.put(partition.getName(), ClusterPartition.from(partition));
+        Map<String, ClusterPartition> partitionsByName = new LinkedHashMap<>();
+        for (ClusterPartition partition : partitions) {
+            partitionsByName.put(partition.name(), partition);
         }
-        Replica replica = new Replica(epoch, revision,
-                snapshot.hasSelect() ? SelectSettings.from(snapshot.getSelect()) : SelectSettings.DEFAULT,
-                List.copyOf(nodes.values()), partitions);
-        for (Allocation allocation : snapshot.getAllocationsList()) {
-            replica.putAllocation(JobAllocation.from(allocation, replica::gresOf));
-        }
-        replica.setTopology(new Topology(snapshot.getTopology().getSwitchesList().stream()
-                .map(s -> new Topology.Switch(s.getName(), s.getSwitchesList(), s.getNodesList())).toList()));
+        Replica replica = new Replica(epoch, revision, settings, List.copyOf(byName.values()), partitionsByName);
+        allocations.forEach(replica::putAllocation);
+        replica.setTopology(topology);
         return replica;
     }
 
@@ -85,24 +82,25 @@ public final class Replica {
      * Applies one change. Node and allocation events are upserts and a release of an unknown job does nothing, so
      * re-adopted jobs and repeated releases are harmless.
      *
-     * @throws IllegalArgumentException for a snapshot (rebuild with {@link #fromSnapshot} instead), another epoch,
-     *                                  or a revision not after the replica's; the replica is then unchanged
+     * @param eventEpoch    the epoch of the event that carried the change
+     * @param eventRevision its revision
+     * @throws IllegalArgumentException for another epoch, or a revision not after the replica's; the replica is then
+     *                                  unchanged
      */
-    public void apply(ClusterEvent event) {
-        EventOrder.requireNext(epoch, revision, event);
-        switch (event.getEventCase()) {
-            case NODE_CHANGED -> putNode(ClusterNode.from(event.getNodeChanged()));
-            case ALLOCATION_ADDED -> putAllocation(JobAllocation.from(event.getAllocationAdded(), this::gresOf));
-            case ALLOCATION_CHANGED -> putAllocation(JobAllocation.from(event.getAllocationChanged(), this::gresOf));
-            case ALLOCATION_RELEASED -> removeAllocation(event.getAllocationReleased());
-            case SNAPSHOT, EVENT_NOT_SET -> { } // a kind this build does not know: nothing select cares about
+    public void apply(String eventEpoch, long eventRevision, ReplicaChange change) {
+        EventOrder.requireNext(epoch, revision, eventEpoch, eventRevision);
+        switch (change) {
+            case ReplicaChange.NodeChanged c -> putNode(c.node());
+            case ReplicaChange.AllocationPut c -> putAllocation(c.allocation());
+            case ReplicaChange.AllocationReleased c -> removeAllocation(c.jobId());
+            case ReplicaChange.Unrelated c -> { } // a kind this build does not know: nothing select cares about
         }
-        revision = event.getRevision();
+        revision = eventRevision;
         lastView = null;
     }
 
-    /** The GRES pools of a node, none for an unknown one (allocation GRES are counted against these). */
-    private Gres gresOf(String node) {
+    /** The GRES pools of a node, none for an unknown one: what an allocation's GRES are counted against. */
+    public Gres gresOf(String node) {
         Integer at = nodeIndex.get(node);
         return at == null ? Gres.NONE : nodes.get(at).gres();
     }

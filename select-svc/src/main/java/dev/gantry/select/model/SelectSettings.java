@@ -11,10 +11,6 @@ public record SelectSettings(SelectMode mode, String parameters) {
 
     public static final SelectSettings DEFAULT = new SelectSettings(SelectMode.CONS_TRES, "");
 
-    public static SelectSettings from(dev.gantry.api.v1.SelectSettings settings) {
-        return new SelectSettings(SelectMode.fromSelectType(settings.getSelectType()), settings.getSelectTypeParameters());
-    }
-
     public Consumables consumables() {
         return Consumables.of(mode == SelectMode.LINEAR, parameters);
     }

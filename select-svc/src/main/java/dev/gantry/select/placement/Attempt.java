@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.common.job.PendingReason;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.common.job.PendingReason;
 /** What a backfill pass says about one job. */
 public sealed interface BackfillAnswer {
 

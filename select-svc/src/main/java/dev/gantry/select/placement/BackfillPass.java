@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.select.model.ReplicaView;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.select.model.NodeShare;
 import java.time.Instant;
 import java.util.List;

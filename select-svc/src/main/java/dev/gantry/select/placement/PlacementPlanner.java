@@ -1,5 +1,6 @@
 package dev.gantry.select.placement;
 
+import dev.gantry.common.job.PendingReason;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.ReplicaView;

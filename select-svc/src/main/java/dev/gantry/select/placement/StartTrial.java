@@ -54,6 +54,24 @@ public final class StartTrial {
         return new StartTrial(view, next, suspended);
     }
 
+    /**
+     * The trial with {@code starts} holding their shares (each of the request {@code requests} gives for its job): a
+     * Plan's placements, so the preemption questions answered after it see what they take. One copy of the ledger.
+     */
+    public StartTrial holding(List<Placement.Start> starts, java.util.function.LongFunction<ResourceRequest> requests) {
+        if (starts.isEmpty()) {
+            return this;
+        }
+        Ledger next = base.copy();
+        for (Placement.Start start : starts) {
+            ResourceRequest request = requests.apply(start.jobId());
+            boolean exclusiveUser = view.partition(start.partition()).map(ClusterPartition::exclusiveUser).orElse(false);
+            next.hold(start.jobId(), start.partition(), start.nodes(), request.options().exclusive(),
+                    request.owner().orExclusive(exclusiveUser));
+        }
+        return new StartTrial(view, next, suspended);
+    }
+
     /** Whether {@code jobId} holds resources in this trial (running, not preempted by an earlier decision). */
     public boolean holds(long jobId) {
         return !base.sharesOf(jobId).isEmpty();

@@ -12,9 +12,11 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * The replica the event stream keeps current, shared between the stream's thread and Plan calls.
@@ -32,7 +34,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 public final class LiveReplica implements ClusterEventListener, ReplicaSource {
 
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LiveReplica.class);
+
     private final Counter eventsApplied;
+    private final Counter eventsCarried;
     // Guarded by lock.
     private Replica replica;
     private boolean live;
@@ -47,6 +52,9 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
         this.eventsApplied = Counter.builder("gantry.select.events.applied")
                 .description("Cluster events applied to the replica (snapshots not included)")
                 .register(registry);
+        this.eventsCarried = Counter.builder("gantry.select.events.carried")
+                .description("Cluster changes applied to the replica from a request's changes, ahead of the event stream")
+                .register(registry);
         Gauge.builder("gantry.select.replica.revision", this, r -> r.revision)
                 .description("Revision of the last event applied to the replica").register(registry);
         Gauge.builder("gantry.select.replica.ready", this, r -> r.ready ? 1 : 0)
@@ -55,43 +63,95 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
 
     @Override
     public void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
-        Replica rebuilt = Replica.fromSnapshot(epoch, revision, snapshot);
+        Replica rebuilt = ReplicaInputs.replica(epoch, revision, snapshot);
         change(() -> {
             replica = rebuilt;
             live = true;
+            return true;
         });
     }
 
-    /** Applies one change; throws (and the follower resyncs) if it does not follow the replica's revision. */
+    /**
+     * Applies one change from the stream; skips it when a request already brought it ({@link #catchUp}); throws (and
+     * the follower resyncs) if it does not follow the replica's revision.
+     */
     @Override
     public void onEvent(ClusterEvent event) {
-        change(() -> {
+        boolean applied = change(() -> {
             if (replica == null) {
                 throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
             }
-            replica.apply(event);
+            if (event.getEpoch().equals(replica.epoch()) && event.getRevision() <= replica.revision()) {
+                return false;
+            }
+            ReplicaInputs.apply(replica, event);
+            return true;
         });
-        eventsApplied.increment();
+        if (applied) {
+            eventsApplied.increment();
+        }
+    }
+
+    @Override
+    public void catchUp(String wantedEpoch, List<ClusterEvent> changes) {
+        int applied = 0;
+        lock.writeLock().lock();
+        try {
+            if (!live || replica == null || !replica.epoch().equals(wantedEpoch)) {
+                return;
+            }
+            for (ClusterEvent event : changes) {
+                if (!event.getEpoch().equals(wantedEpoch) || event.getRevision() > replica.revision() + 1) {
+                    break; // another epoch, or a gap: the stream brings the rest
+                }
+                if (event.getRevision() == replica.revision() + 1) {
+                    ReplicaInputs.apply(replica, event);
+                    applied++;
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.warn("a request's change does not apply to the replica ({}); waiting for the event stream", e.getMessage());
+        } finally {
+            if (applied > 0) {
+                publish();
+            }
+            lock.writeLock().unlock();
+        }
+        if (applied > 0) {
+            notifyWaiters();
+            eventsCarried.increment(applied);
+        }
     }
 
     @Override
     public void onStreamClosed(Status status) {
-        change(() -> live = false);
+        change(() -> {
+            live = false;
+            return true;
+        });
     }
 
     /**
-     * Runs {@code change} under the write lock and publishes its result, then wakes the waiters; a change that throws
-     * publishes nothing.
+     * Runs {@code change} under the write lock; when it changed the replica (answers true), publishes the result and
+     * wakes the waiters. A change that throws publishes nothing.
+     *
+     * @return what {@code change} answered
      */
-    private void change(Runnable change) {
+    private boolean change(BooleanSupplier change) {
+        boolean changed;
         lock.writeLock().lock();
         try {
-            change.run();
-            publish();
+            changed = change.getAsBoolean();
+            if (changed) {
+                publish();
+            }
         } finally {
             lock.writeLock().unlock();
         }
-        notifyWaiters();
+        if (changed) {
+            notifyWaiters();
+        }
+        return changed;
     }
 
     @Override

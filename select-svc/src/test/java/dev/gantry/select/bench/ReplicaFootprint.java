@@ -13,6 +13,7 @@ import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.Replica;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.Ledger;
+import dev.gantry.select.runtime.ReplicaInputs;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -26,7 +27,7 @@ public final class ReplicaFootprint {
         BenchCluster cluster = BenchCluster.of(nodes, 0, 42);
         ClusterSnapshot snapshot = snapshot(cluster.view());
         long before = used();
-        Replica replica = Replica.fromSnapshot("bench", 1, snapshot);
+        Replica replica = ReplicaInputs.replica("bench", 1, snapshot);
         long afterReplica = used();
         ReplicaView view = replica.view();
         Ledger base = Ledger.base(view);

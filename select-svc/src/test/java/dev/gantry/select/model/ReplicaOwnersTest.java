@@ -13,6 +13,7 @@ import dev.gantry.api.v1.Partition;
 import dev.gantry.placement.Owner;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
+import dev.gantry.select.runtime.ReplicaInputs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,7 @@ class ReplicaOwnersTest {
                 .addAllocations(allocation(100, "p", false, share("n1", 1, 0)).toBuilder().setUser("alice")
                         .setExclusiveUser(true))
                 .build();
-        return Replica.fromSnapshot(EPOCH, 1, snapshot);
+        return ReplicaInputs.replica(EPOCH, 1, snapshot);
     }
 
     @Test
@@ -53,7 +54,7 @@ class ReplicaOwnersTest {
     void allocationEventsCarryOwners_andAnExclusiveUserPartitionMakesItsJobsUserExclusive() {
         Replica replica = rebuilt();
         // carol's ordinary job in the ExclusiveUser=YES partition on n2: user-exclusive there.
-        replica.apply(ClusterEvent.newBuilder().setEpoch(EPOCH).setRevision(2).setAllocationAdded(
+        ReplicaInputs.apply(replica, ClusterEvent.newBuilder().setEpoch(EPOCH).setRevision(2).setAllocationAdded(
                 allocation(101, "x", false, share("n2", 1, 0)).toBuilder().setUser("carol")).build());
 
         assertEquals(List.of("4 on n3"), place(replica.view(), aJob(4).partitions("p").by(new Owner("bob", false)).build()));

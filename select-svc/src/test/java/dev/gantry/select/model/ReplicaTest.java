@@ -13,6 +13,7 @@ import dev.gantry.api.v1.Allocation;
 import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.NodeState;
+import dev.gantry.select.runtime.ReplicaInputs;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -62,18 +63,18 @@ class ReplicaTest {
     @ParameterizedTest(name = "a {0} node is usable: {2}")
     @MethodSource("nodeStates")
     void onlyUpNodesThatAreNeitherDrainedNorSilentAreUsable(String state, Node.Builder node, boolean usable) {
-        assertEquals(usable, ClusterNode.from(node.setName("n1").build()).usable());
+        assertEquals(usable, ReplicaInputs.node(node.setName("n1").build()).usable());
     }
 
     @Test
     void anAddedAllocationUsesItsNodes_andItsReleaseFreesThem() {
-        replica.apply(event(11).setAllocationAdded(allocation(200, "debug", false, share("n1", 3, 500), share("n2", 4, 2000))).build());
+        ReplicaInputs.apply(replica, event(11).setAllocationAdded(allocation(200, "debug", false, share("n1", 3, 500), share("n2", 4, 2000))).build());
         ReplicaView after = replica.view();
         assertEquals(5, after.usedCpus(0));
         assertEquals(4, after.usedCpus(1));
         assertEquals(2000, after.usedMemoryMb(1));
 
-        replica.apply(event(12).setAllocationReleased(200).build());
+        ReplicaInputs.apply(replica, event(12).setAllocationReleased(200).build());
         ReplicaView released = replica.view();
         assertEquals(2, released.usedCpus(0));
         assertEquals(0, released.usedCpus(1));
@@ -83,8 +84,8 @@ class ReplicaTest {
 
     @Test
     void addingAJobTwiceReplacesIt_andReleasingAnUnknownJobDoesNothing() {
-        replica.apply(event(11).setAllocationAdded(allocation(100, "debug", false, share("n2", 1, 100))).build());
-        replica.apply(event(12).setAllocationReleased(999).build());
+        ReplicaInputs.apply(replica, event(11).setAllocationAdded(allocation(100, "debug", false, share("n2", 1, 100))).build());
+        ReplicaInputs.apply(replica, event(12).setAllocationReleased(999).build());
 
         ReplicaView view = replica.view();
         assertEquals(0, view.usedCpus(0), "the job's old share on n1 is gone");
@@ -95,7 +96,7 @@ class ReplicaTest {
 
     @Test
     void suspendingAJobKeepsItsResources() {
-        replica.apply(event(11).setAllocationChanged(allocation(100, "debug", true, share("n1", 2, 1000))).build());
+        ReplicaInputs.apply(replica, event(11).setAllocationChanged(allocation(100, "debug", true, share("n1", 2, 1000))).build());
 
         assertTrue(replica.allocation(100).orElseThrow().suspended());
         assertEquals(2, replica.view().usedCpus(0));
@@ -104,7 +105,7 @@ class ReplicaTest {
 
     @Test
     void aNodeChangeReplacesTheNodeInPlace() {
-        replica.apply(event(11).setNodeChanged(Node.newBuilder().setName("n1").setState(NodeState.NODE_STATE_DOWN).setCpus(16)
+        ReplicaInputs.apply(replica, event(11).setNodeChanged(Node.newBuilder().setName("n1").setState(NodeState.NODE_STATE_DOWN).setCpus(16)
                 .setRealMemoryMb(8000).setWeight(5)).build());
 
         ReplicaView view = replica.view();
@@ -114,15 +115,15 @@ class ReplicaTest {
 
     @Test
     void aNewNodeIsAppended_andCountsAllocationsThatNamedItBefore() {
-        replica.apply(event(11).setAllocationAdded(allocation(200, "debug", false, share("n1", 1, 0), share("n3", 2, 300))).build());
-        replica.apply(event(12).setNodeChanged(Node.newBuilder().setName("n3").setState(NodeState.NODE_STATE_IDLE).setCpus(4)).build());
+        ReplicaInputs.apply(replica, event(11).setAllocationAdded(allocation(200, "debug", false, share("n1", 1, 0), share("n3", 2, 300))).build());
+        ReplicaInputs.apply(replica, event(12).setNodeChanged(Node.newBuilder().setName("n3").setState(NodeState.NODE_STATE_IDLE).setCpus(4)).build());
 
         ReplicaView view = replica.view();
         assertEquals(2, view.indexOf("n3"));
         assertEquals(2, view.usedCpus(2));
         assertEquals(300, view.usedMemoryMb(2));
 
-        replica.apply(event(13).setAllocationReleased(200).build());
+        ReplicaInputs.apply(replica, event(13).setAllocationReleased(200).build());
         assertEquals(0, replica.view().usedCpus(2));
     }
 
@@ -130,8 +131,8 @@ class ReplicaTest {
     void aViewIsACopy_laterEventsDoNotChangeIt() {
         ReplicaView before = replica.view();
 
-        replica.apply(event(11).setAllocationAdded(allocation(200, "debug", false, share("n2", 4, 0))).build());
-        replica.apply(event(12).setNodeChanged(Node.newBuilder().setName("n1").setState(NodeState.NODE_STATE_DOWN)).build());
+        ReplicaInputs.apply(replica, event(11).setAllocationAdded(allocation(200, "debug", false, share("n2", 4, 0))).build());
+        ReplicaInputs.apply(replica, event(12).setNodeChanged(Node.newBuilder().setName("n1").setState(NodeState.NODE_STATE_DOWN)).build());
 
         assertEquals(10, before.revision());
         assertEquals(0, before.usedCpus(1));
@@ -150,7 +151,7 @@ class ReplicaTest {
     @ParameterizedTest(name = "{0} is refused and changes nothing")
     @MethodSource("eventsThatDoNotFollow")
     void anEventThatDoesNotFollowTheReplicaIsRefused(String name, ClusterEvent event) {
-        assertThrows(IllegalArgumentException.class, () -> replica.apply(event));
+        assertThrows(IllegalArgumentException.class, () -> ReplicaInputs.apply(replica, event));
 
         assertEquals(10, replica.revision());
         assertEquals(0, replica.view().usedCpus(1));
@@ -158,7 +159,7 @@ class ReplicaTest {
 
     @Test
     void anEventOfAKindThisBuildDoesNotKnowOnlyAdvancesTheRevision() {
-        replica.apply(event(11).build());
+        ReplicaInputs.apply(replica, event(11).build());
 
         assertEquals(11, replica.revision());
         assertEquals(2, replica.view().usedCpus(0));

@@ -14,6 +14,7 @@ import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.Replica;
 import dev.gantry.select.model.ReplicaView;
+import dev.gantry.select.runtime.ReplicaInputs;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -147,7 +148,7 @@ class PlanInvariantsTest {
         snapshot.addPartitions(partition("third", PartitionState.PARTITION_STATE_UP,
                 IntStream.range(0, names.size()).filter(i -> i % 3 == 0).mapToObj(names::get).toList()));
         snapshot.addPartitions(partition("down", PartitionState.PARTITION_STATE_DOWN, names));
-        return Replica.fromSnapshot(ClusterFixture.EPOCH, 1, snapshot.build());
+        return ReplicaInputs.replica(ClusterFixture.EPOCH, 1, snapshot.build());
     }
 
     private static Partition partition(String name, PartitionState state, List<String> nodes) {

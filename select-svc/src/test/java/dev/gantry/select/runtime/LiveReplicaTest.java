@@ -61,12 +61,52 @@ class LiveReplicaTest {
     }
 
     @Test
-    void anEventThatDoesNotFollowIsRefused_soTheFollowerResyncs() {
+    void anEventTheReplicaAlreadyHasIsSkipped() {
         live.onSnapshot(EPOCH, 5, cluster.snapshot());
 
-        assertThrows(IllegalArgumentException.class, () -> live.onEvent(added(5, 100, 1)));
+        live.onEvent(added(5, 100, 1));
+
         assertEquals(0.0, registry.get("gantry.select.events.applied").counter().count());
         assertEquals(0, live.currentView().orElseThrow().usedCpus(0));
+    }
+
+    @Test
+    void anEventOfAnotherEpochIsRefused_soTheFollowerResyncs() {
+        live.onSnapshot(EPOCH, 5, cluster.snapshot());
+
+        assertThrows(IllegalArgumentException.class, () -> live.onEvent(added(6, 100, 1).toBuilder()
+                .setEpoch("other").build()));
+        assertEquals(0, live.currentView().orElseThrow().usedCpus(0));
+    }
+
+    @Test
+    void catchUp_appliesARequestsChangesAhead_andTheStreamsRepeatsAreSkipped() {
+        live.onSnapshot(EPOCH, 5, cluster.snapshot());
+        live.onEvent(added(6, 100, 1));
+
+        // the request carries 5..8 (its sender last saw an answer at 4): 6 is known, 7 and 8 are new
+        live.catchUp(EPOCH, java.util.List.of(added(6, 100, 1), added(7, 101, 1), added(8, 102, 1)));
+
+        assertTrue(live.caughtUp(EPOCH, 8));
+        assertEquals(3, live.currentView().orElseThrow().usedCpus(0));
+        assertEquals(2.0, registry.get("gantry.select.events.carried").counter().count());
+        live.onEvent(added(7, 101, 1));
+        live.onEvent(added(8, 102, 1));
+        live.onEvent(added(9, 103, 1));
+        assertEquals(4, live.currentView().orElseThrow().usedCpus(0), "the repeats changed nothing; 9 applied");
+        assertEquals(9, live.currentView().orElseThrow().revision());
+    }
+
+    @Test
+    void catchUp_stopsAtAGap_andIgnoresAnotherEpoch() {
+        live.onSnapshot(EPOCH, 5, cluster.snapshot());
+
+        live.catchUp(EPOCH, java.util.List.of(added(6, 100, 1), added(8, 102, 1)));
+        assertEquals(6, live.currentView().orElseThrow().revision(), "7 is missing: 8 waits for the stream");
+        assertEquals(1, live.currentView().orElseThrow().usedCpus(0));
+
+        live.catchUp("other", java.util.List.of(added(7, 101, 1).toBuilder().setEpoch("other").build()));
+        assertEquals(6, live.currentView().orElseThrow().revision());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.gantry.select.model;
+package dev.gantry.select.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +13,11 @@ import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.Switch;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
+import dev.gantry.select.model.ClusterNode;
+import dev.gantry.select.model.ClusterPartition;
+import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeState;
+import dev.gantry.select.model.ReplicaView;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +42,7 @@ class ProtoToModelTest {
                     .addSwitches(Switch.newBuilder().setName("top").addSwitches("leaf").setLevel(1)))
             .build();
 
-    private final ReplicaView view = Replica.fromSnapshot("e", 1, SNAPSHOT).view();
+    private final ReplicaView view = ReplicaInputs.replica("e", 1, SNAPSHOT).view();
 
     @Test
     void nodesCarryTheirGresAndLayout() {
@@ -74,7 +79,7 @@ class ProtoToModelTest {
 
         ClusterSnapshot.Builder exclusive = SNAPSHOT.toBuilder();
         exclusive.setAllocations(0, exclusive.getAllocations(0).toBuilder().setExclusive(true));
-        ReplicaView withExclusive = Replica.fromSnapshot("e", 1, exclusive.build()).view();
+        ReplicaView withExclusive = ReplicaInputs.replica("e", 1, exclusive.build()).view();
 
         assertTrue(withExclusive.allocations().getFirst().exclusive());
         assertTrue(planner.plan(withExclusive, List.of(job), false).getFirst()

@@ -1,4 +1,4 @@
-package dev.gantry.select.model;
+package dev.gantry.select.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -15,6 +15,9 @@ import dev.gantry.api.v1.Switch;
 import dev.gantry.api.v1.Topology;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
+import dev.gantry.select.model.ClusterPartition;
+import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.ReplicaView;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -40,7 +43,7 @@ class SnapshotFieldsTest {
                         .addSwitches(Switch.newBuilder().setName("top").setLevel(1).addSwitches("s1")))
                 .build();
 
-        ReplicaView view = Replica.fromSnapshot("e", 1, snapshot).view();
+        ReplicaView view = ReplicaInputs.replica("e", 1, snapshot).view();
 
         assertEquals(List.of(new GresPool("gpu", "v100", 1), new GresPool("gpu", "a100", 2)), view.node(0).gres().pools());
         ClusterPartition p = view.partition("p").orElseThrow();

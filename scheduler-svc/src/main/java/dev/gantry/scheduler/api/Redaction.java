@@ -1,8 +1,12 @@
-package dev.gantry.scheduler.access;
+package dev.gantry.scheduler.api;
 
 import dev.gantry.api.v1.Job;
 
-/** What is taken out of a job for a caller who sees it but not in full ({@link Visibility#seesJobInFull}). Pure. */
+/**
+ * What is taken out of a job's API form for a caller who sees it but not in full
+ * ({@link dev.gantry.scheduler.access.Visibility#seesJobInFull} decides who that is). An adapter: it edits the message
+ * the answer carries, so it lives with the other mappings rather than in the pure {@code access} package.
+ */
 public final class Redaction {
     private Redaction() {}
 

@@ -1,0 +1,120 @@
+package dev.gantry.scheduler.api;
+
+import dev.gantry.api.v1.JobSpec;
+import dev.gantry.scheduler.model.JobRequest;
+
+/**
+ * Maps a submitted job between the API ({@link JobSpec}) and the domain ({@link JobRequest}), field for field: an
+ * {@code optional} field's presence is kept (unset is null), so {@code toProto(fromProto(s))} equals {@code s} and
+ * serializes to the same bytes — the stored form of a job ({@link JobProtos}) is unchanged by the mapping. Used where a
+ * request comes in (the gRPC service) and wherever the proto goes out (the store, answers, the launch).
+ */
+public final class JobRequests {
+    private JobRequests() {}
+
+    public static JobRequest fromProto(JobSpec s) {
+        return JobRequest.builder()
+                .name(s.getName())
+                .script(s.getScript())
+                .argv(s.getArgvList())
+                .workDir(s.getWorkDir())
+                .stdoutPath(s.getStdoutPath())
+                .stderrPath(s.getStderrPath())
+                .partitions(s.getPartitionsList())
+                .minNodes(s.hasMinNodes() ? s.getMinNodes() : null)
+                .maxNodes(s.hasMaxNodes() ? s.getMaxNodes() : null)
+                .ntasks(s.hasNtasks() ? s.getNtasks() : null)
+                .cpusPerTask(s.hasCpusPerTask() ? s.getCpusPerTask() : null)
+                .memPerNodeMb(s.hasMemPerNodeMb() ? s.getMemPerNodeMb() : null)
+                .timeLimitSeconds(s.hasTimeLimitSeconds() ? s.getTimeLimitSeconds() : null)
+                .environment(s.getEnvironmentMap())
+                .user(s.getUser())
+                .uid(s.getUid())
+                .gid(s.getGid())
+                .submitDir(s.getSubmitDir())
+                .submitHost(s.getSubmitHost())
+                .ntasksPerNode(s.hasNtasksPerNode() ? s.getNtasksPerNode() : null)
+                .memPerCpuMb(s.hasMemPerCpuMb() ? s.getMemPerCpuMb() : null)
+                .gres(s.getGresList())
+                .exclusive(s.getExclusive())
+                .constraint(s.getConstraint())
+                .nodelist(s.getNodelist())
+                .exclude(s.getExclude())
+                .contiguous(s.getContiguous())
+                .oversubscribe(s.getOversubscribe())
+                .account(s.getAccount())
+                .qos(s.getQos())
+                .nice(s.hasNice() ? s.getNice() : null)
+                .hold(s.getHold())
+                .beginTime(s.hasBeginTime() ? JobProtos.instant(s.getBeginTime()) : null)
+                .dependency(s.getDependency())
+                .array(s.getArray())
+                .requeue(s.hasRequeue() ? s.getRequeue() : null)
+                .exclusiveUser(s.getExclusiveUser())
+                .build();
+    }
+
+    public static JobSpec toProto(JobRequest r) {
+        JobSpec.Builder b = JobSpec.newBuilder()
+                .setName(r.name())
+                .setScript(r.script())
+                .addAllArgv(r.argv())
+                .setWorkDir(r.workDir())
+                .setStdoutPath(r.stdoutPath())
+                .setStderrPath(r.stderrPath())
+                .addAllPartitions(r.partitions())
+                .putAllEnvironment(r.environment())
+                .setUser(r.user())
+                .setUid(r.uid())
+                .setGid(r.gid())
+                .setSubmitDir(r.submitDir())
+                .setSubmitHost(r.submitHost())
+                .addAllGres(r.gres())
+                .setExclusive(r.exclusive())
+                .setConstraint(r.constraint())
+                .setNodelist(r.nodelist())
+                .setExclude(r.exclude())
+                .setContiguous(r.contiguous())
+                .setOversubscribe(r.oversubscribe())
+                .setAccount(r.account())
+                .setQos(r.qos())
+                .setHold(r.hold())
+                .setDependency(r.dependency())
+                .setArray(r.array())
+                .setExclusiveUser(r.exclusiveUser());
+        if (r.minNodes() != null) {
+            b.setMinNodes(r.minNodes());
+        }
+        if (r.maxNodes() != null) {
+            b.setMaxNodes(r.maxNodes());
+        }
+        if (r.ntasks() != null) {
+            b.setNtasks(r.ntasks());
+        }
+        if (r.cpusPerTask() != null) {
+            b.setCpusPerTask(r.cpusPerTask());
+        }
+        if (r.memPerNodeMb() != null) {
+            b.setMemPerNodeMb(r.memPerNodeMb());
+        }
+        if (r.timeLimitSeconds() != null) {
+            b.setTimeLimitSeconds(r.timeLimitSeconds());
+        }
+        if (r.ntasksPerNode() != null) {
+            b.setNtasksPerNode(r.ntasksPerNode());
+        }
+        if (r.memPerCpuMb() != null) {
+            b.setMemPerCpuMb(r.memPerCpuMb());
+        }
+        if (r.nice() != null) {
+            b.setNice(r.nice());
+        }
+        if (r.beginTime() != null) {
+            b.setBeginTime(JobProtos.ts(r.beginTime()));
+        }
+        if (r.requeue() != null) {
+            b.setRequeue(r.requeue());
+        }
+        return b.build();
+    }
+}
