@@ -10,9 +10,14 @@ package dev.gantry.placement;
  */
 public record Sharing(boolean wholeNode, int maxShare) {
 
-    /** @param linear SelectType=select/linear: the unit is the node already */
-    public static Sharing of(Oversubscribe partition, boolean jobExclusive, boolean jobAsksToShare, boolean linear) {
-        return new Sharing(partition.wholeNodesFor(jobExclusive) && !linear,
-                partition.maxShareFor(jobExclusive, jobAsksToShare));
+    /**
+     * @param partitionWholeNodes OverSubscribe=EXCLUSIVE: every job of the partition gets whole nodes
+     * @param partitionShare      how many jobs of the partition its OverSubscribe= lets hold one unit with this job
+     *                            (FORCE:n always, YES:n when the job asks {@code --oversubscribe}, else 1)
+     * @param linear              SelectType=select/linear: the unit is the node already
+     */
+    public static Sharing of(boolean partitionWholeNodes, int partitionShare, boolean jobExclusive, boolean linear) {
+        boolean whole = jobExclusive || partitionWholeNodes;
+        return new Sharing(whole && !linear, whole ? 1 : partitionShare);
     }
 }

@@ -71,18 +71,29 @@ public record Getopt(List<OptionSpec> specs, boolean stopAtOperand) {
                 return i + 1;
             }
             case REQUIRED -> {
-                if (attached != null) {
-                    out.add(new ParsedArguments.Occurrence(spec.key(), attached));
-                    return i + 1;
-                }
-                if (i + 1 >= args.size()) {
-                    throw new UsageException("option '" + shown + "' requires an argument");
-                }
-                out.add(new ParsedArguments.Occurrence(spec.key(), args.get(i + 1)));
-                return i + 2;
+                return required(spec, attached, args, i, out, "option '" + shown + "' requires an argument");
             }
         }
         throw new IllegalStateException();
+    }
+
+    /**
+     * An option's required argument: the one attached to it ({@code --name=value}, {@code -xvalue}), else the next
+     * word. Returns the index of the word after those used.
+     *
+     * @param missing the message when there is neither
+     */
+    private static int required(OptionSpec spec, String attached, List<String> args, int i,
+            List<ParsedArguments.Occurrence> out, String missing) throws UsageException {
+        if (attached != null) {
+            out.add(new ParsedArguments.Occurrence(spec.key(), attached));
+            return i + 1;
+        }
+        if (i + 1 >= args.size()) {
+            throw new UsageException(missing);
+        }
+        out.add(new ParsedArguments.Occurrence(spec.key(), args.get(i + 1)));
+        return i + 2;
     }
 
     private record Match(OptionSpec spec, String name) {}
@@ -128,15 +139,8 @@ public record Getopt(List<OptionSpec> specs, boolean stopAtOperand) {
                     return i + 1;
                 }
                 case REQUIRED -> {
-                    if (!rest.isEmpty()) {
-                        out.add(new ParsedArguments.Occurrence(spec.key(), rest));
-                        return i + 1;
-                    }
-                    if (i + 1 >= args.size()) {
-                        throw new UsageException("option requires an argument -- '" + c + "'");
-                    }
-                    out.add(new ParsedArguments.Occurrence(spec.key(), args.get(i + 1)));
-                    return i + 2;
+                    return required(spec, rest.isEmpty() ? null : rest, args, i, out,
+                            "option requires an argument -- '" + c + "'");
                 }
             }
         }

@@ -58,7 +58,8 @@ public record PartitionLayout(boolean oneLiner) {
         return names.isEmpty() ? "ALL" : String.join(",", names);
     }
 
-    private static String state(Partition p) {
+    /** The partition's state as Slurm names it (scontrol's State=; sinfo prints it in lower case). */
+    public static String state(Partition p) {
         return switch (p.getState()) {
             case PARTITION_STATE_UP -> "UP";
             case PARTITION_STATE_DOWN -> "DOWN";

@@ -2,6 +2,7 @@ package dev.gantry.cli.sinfo;
 
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.cli.scontrol.PartitionLayout;
 import dev.gantry.cli.text.Column;
 import dev.gantry.cli.text.NaturalOrder;
 import dev.gantry.common.hostlist.Hostlist;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -169,13 +171,7 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
         if (p == null) {
             return "n/a";
         }
-        return switch (p.getState()) {
-            case PARTITION_STATE_UP -> "up";
-            case PARTITION_STATE_DOWN -> "down";
-            case PARTITION_STATE_DRAIN -> "drain";
-            case PARTITION_STATE_INACTIVE -> "inactive";
-            case PARTITION_STATE_UNSPECIFIED, UNRECOGNIZED -> "unknown";
-        };
+        return PartitionLayout.state(p).toLowerCase(Locale.ROOT);
     }
 
     /** TIMELIMIT: "infinite", else M:SS, H:MM:SS or D-HH:MM:SS. */

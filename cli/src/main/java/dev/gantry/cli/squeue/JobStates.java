@@ -3,8 +3,10 @@ package dev.gantry.cli.squeue;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -16,8 +18,39 @@ import java.util.Set;
  */
 public final class JobStates {
 
-    /** Names Slurm accepts in {@code -t} that no Gantry job can be in: they are valid and match nothing. */
-    private static final Map<String, String> FOREIGN = foreign();
+    /** A base state's compact and long names (job_state_string_compact, job_state_string). */
+    private record Names(JobState state, String compact, String full) {}
+
+    private static final List<Names> NAMES = List.of(
+            new Names(JobState.JOB_STATE_PENDING, "PD", "PENDING"),
+            new Names(JobState.JOB_STATE_RUNNING, "R", "RUNNING"),
+            new Names(JobState.JOB_STATE_SUSPENDED, "S", "SUSPENDED"),
+            new Names(JobState.JOB_STATE_COMPLETED, "CD", "COMPLETED"),
+            new Names(JobState.JOB_STATE_CANCELLED, "CA", "CANCELLED"),
+            new Names(JobState.JOB_STATE_FAILED, "F", "FAILED"),
+            new Names(JobState.JOB_STATE_TIMEOUT, "TO", "TIMEOUT"),
+            new Names(JobState.JOB_STATE_NODE_FAIL, "NF", "NODE_FAIL"),
+            new Names(JobState.JOB_STATE_PREEMPTED, "PR", "PREEMPTED"),
+            new Names(JobState.JOB_STATE_OUT_OF_MEMORY, "OOM", "OUT_OF_MEMORY"));
+    private static final Map<JobState, Names> BY_STATE = new EnumMap<>(JobState.class);
+    /** Each base state by its compact and its long name. */
+    private static final Map<String, JobState> BY_NAME = new HashMap<>();
+
+    static {
+        for (Names n : NAMES) {
+            BY_STATE.put(n.state(), n);
+            BY_NAME.put(n.compact(), n.state());
+            BY_NAME.put(n.full(), n.state());
+        }
+    }
+
+    /**
+     * Names Slurm accepts in {@code -t} that no Gantry job can be in, each compact name beside its long one: they are
+     * valid and match nothing.
+     */
+    private static final Set<String> FOREIGN = Set.of("BF", "BOOT_FAIL", "DL", "DEADLINE", "CF", "CONFIGURING",
+            "RS", "RESIZING", "RV", "REVOKED", "SE", "SPECIAL_EXIT", "RD", "RESV_DEL_HOLD", "RF", "REQUEUE_FED",
+            "RH", "REQUEUE_HOLD", "RQ", "REQUEUED", "SI", "SIGNALING", "SO", "STAGE_OUT", "ST", "STOPPED");
 
     private JobStates() {}
 
@@ -26,19 +59,8 @@ public final class JobStates {
         if (job.getCompleting()) {
             return "CG";
         }
-        return switch (job.getState()) {
-            case JOB_STATE_PENDING -> "PD";
-            case JOB_STATE_RUNNING -> "R";
-            case JOB_STATE_SUSPENDED -> "S";
-            case JOB_STATE_COMPLETED -> "CD";
-            case JOB_STATE_CANCELLED -> "CA";
-            case JOB_STATE_FAILED -> "F";
-            case JOB_STATE_TIMEOUT -> "TO";
-            case JOB_STATE_NODE_FAIL -> "NF";
-            case JOB_STATE_PREEMPTED -> "PR";
-            case JOB_STATE_OUT_OF_MEMORY -> "OOM";
-            case JOB_STATE_UNSPECIFIED, UNRECOGNIZED -> "?";
-        };
+        Names names = BY_STATE.get(job.getState());
+        return names == null ? "?" : names.compact();
     }
 
     /** The long name squeue's %T and scontrol's JobState= print. */
@@ -48,19 +70,8 @@ public final class JobStates {
 
     /** The long name of a base state. */
     public static String full(JobState state) {
-        return switch (state) {
-            case JOB_STATE_PENDING -> "PENDING";
-            case JOB_STATE_RUNNING -> "RUNNING";
-            case JOB_STATE_SUSPENDED -> "SUSPENDED";
-            case JOB_STATE_COMPLETED -> "COMPLETED";
-            case JOB_STATE_CANCELLED -> "CANCELLED";
-            case JOB_STATE_FAILED -> "FAILED";
-            case JOB_STATE_TIMEOUT -> "TIMEOUT";
-            case JOB_STATE_NODE_FAIL -> "NODE_FAIL";
-            case JOB_STATE_PREEMPTED -> "PREEMPTED";
-            case JOB_STATE_OUT_OF_MEMORY -> "OUT_OF_MEMORY";
-            case JOB_STATE_UNSPECIFIED, UNRECOGNIZED -> "UNKNOWN";
-        };
+        Names names = BY_STATE.get(state);
+        return names == null ? "UNKNOWN" : names.full();
     }
 
     /** True for states a job leaves only by being requeued: it holds no resources and will not run. */
@@ -91,10 +102,10 @@ public final class JobStates {
                 completing = true;
                 continue;
             }
-            JobState state = base(name);
+            JobState state = BY_NAME.get(name);
             if (state != null) {
                 states.add(state);
-            } else if (!FOREIGN.containsKey(name) && !FOREIGN.containsValue(name)) {
+            } else if (!FOREIGN.contains(name)) {
                 throw new IllegalArgumentException("Invalid job state specified: " + raw.trim() + "\n"
                         + "Valid job states include: PENDING,RUNNING,SUSPENDED,COMPLETED,CANCELLED,FAILED,"
                         + "TIMEOUT,NODE_FAIL,PREEMPTED,BOOT_FAIL,DEADLINE,OUT_OF_MEMORY,COMPLETING,"
@@ -102,40 +113,6 @@ public final class JobStates {
             }
         }
         return new StateFilter(states, completing, false);
-    }
-
-    private static JobState base(String name) {
-        return switch (name) {
-            case "PD", "PENDING" -> JobState.JOB_STATE_PENDING;
-            case "R", "RUNNING" -> JobState.JOB_STATE_RUNNING;
-            case "S", "SUSPENDED" -> JobState.JOB_STATE_SUSPENDED;
-            case "CD", "COMPLETED" -> JobState.JOB_STATE_COMPLETED;
-            case "CA", "CANCELLED" -> JobState.JOB_STATE_CANCELLED;
-            case "F", "FAILED" -> JobState.JOB_STATE_FAILED;
-            case "TO", "TIMEOUT" -> JobState.JOB_STATE_TIMEOUT;
-            case "NF", "NODE_FAIL" -> JobState.JOB_STATE_NODE_FAIL;
-            case "PR", "PREEMPTED" -> JobState.JOB_STATE_PREEMPTED;
-            case "OOM", "OUT_OF_MEMORY" -> JobState.JOB_STATE_OUT_OF_MEMORY;
-            default -> null;
-        };
-    }
-
-    private static Map<String, String> foreign() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("BF", "BOOT_FAIL");
-        m.put("DL", "DEADLINE");
-        m.put("CF", "CONFIGURING");
-        m.put("RS", "RESIZING");
-        m.put("RV", "REVOKED");
-        m.put("SE", "SPECIAL_EXIT");
-        m.put("RD", "RESV_DEL_HOLD");
-        m.put("RF", "REQUEUE_FED");
-        m.put("RH", "REQUEUE_HOLD");
-        m.put("RQ", "REQUEUED");
-        m.put("SI", "SIGNALING");
-        m.put("SO", "STAGE_OUT");
-        m.put("ST", "STOPPED");
-        return m;
     }
 
     /**

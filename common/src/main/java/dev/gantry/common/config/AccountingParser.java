@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * Reads Gantry's accounting lines (Slurm keeps these in its database, set with sacctmgr):
@@ -39,17 +39,15 @@ final class AccountingParser {
     private record RawAccount(String name, String parent, long fairshare, List<String> users, List<String> qos,
             String defaultQos, String description, int line) {}
 
-    private final NodeResources.Problems problems;
+    private final OptionReader options;
     private final Map<String, QosConfig> qos = new LinkedHashMap<>();
     private final Map<String, RawAccount> accounts = new LinkedHashMap<>();
     private final Map<String, UserConfig> users = new LinkedHashMap<>();
-    /** Problems reported so far (to tell whether a line had any). */
-    private int count;
-    /** {@link #count} when the current line began: a line with problems defines nothing. */
+    /** The problems reported when the current line began: a line with problems defines nothing. */
     private int lineStart;
 
     AccountingParser(NodeResources.Problems problems) {
-        this.problems = problems;
+        this.options = new OptionReader(problems, AccountingParser::canonicalKey);
     }
 
     /** True for a line this parser reads: one starting with QOS=, Account= or User=. */
@@ -60,7 +58,7 @@ final class AccountingParser {
 
     /** Reads one logical line whose first key {@link #owns} is true. */
     void line(List<String[]> pairs, int lineNo) {
-        lineStart = count;
+        lineStart = options.reported();
         switch (pairs.get(0)[0].toLowerCase(Locale.ROOT)) {
             case "qos" -> qosLine(collect(pairs, QOS_KEYS, lineNo), lineNo);
             case "account" -> accountLine(collect(pairs, ACCOUNT_KEYS, lineNo), lineNo);
@@ -69,80 +67,68 @@ final class AccountingParser {
     }
 
     private void qosLine(Map<String, String> m, int lineNo) {
-        String name = m.get("qos");
-        if (!validName(name, "QOS", lineNo)) {
+        String name = newName(m, "QOS", qos, QosConfig::line, lineNo);
+        if (name == null) {
             return;
         }
-        if (qos.containsKey(name)) {
-            report(lineNo, "QOS", name + " is already defined on line " + qos.get(name).line());
-            return;
-        }
-        int priority = get(m, "priority", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
-        List<String> preempt = get(m, "preempt", Values::list, List.of(), lineNo);
-        String preemptMode = get(m, "preemptmode", Values::preemptMode, "", lineNo);
-        long grace = get(m, "gracetime", Values.seconds(0, Integer.MAX_VALUE), 0L, lineNo);
-        long exempt = get(m, "preemptexempttime", Values::timeLimit, -1L, lineNo);
-        long maxWall = get(m, "maxwall", Values::timeLimit, -1L, lineNo);
-        int maxJobs = get(m, "maxjobsperuser", AccountingParser::limit, -1, lineNo);
-        int maxSubmit = get(m, "maxsubmitjobsperuser", AccountingParser::limit, -1, lineNo);
-        TresLimits grp = get(m, "grptres", TresLimits::parse, TresLimits.UNLIMITED, lineNo);
-        TresLimits perUser = get(m, "maxtresperuser", TresLimits::parse, TresLimits.UNLIMITED, lineNo);
-        double usageFactor = get(m, "usagefactor", AccountingParser::usageFactor, 1.0, lineNo);
-        List<String> flags = get(m, "flags", AccountingParser::flags, List.of(), lineNo);
-        if (count == lineStart) {
+        int priority = options.get(m, "priority", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
+        List<String> preempt = options.get(m, "preempt", Values::list, List.of(), lineNo);
+        PreemptMode preemptMode = options.get(m, "preemptmode", Values::preemptMode, null, lineNo);
+        long grace = options.get(m, "gracetime", Values.seconds(0, Integer.MAX_VALUE), 0L, lineNo);
+        long exempt = options.get(m, "preemptexempttime", Values::timeLimit, -1L, lineNo);
+        long maxWall = options.get(m, "maxwall", Values::timeLimit, -1L, lineNo);
+        int maxJobs = options.get(m, "maxjobsperuser", AccountingParser::limit, -1, lineNo);
+        int maxSubmit = options.get(m, "maxsubmitjobsperuser", AccountingParser::limit, -1, lineNo);
+        TresLimits grp = options.get(m, "grptres", TresLimits::parse, TresLimits.UNLIMITED, lineNo);
+        TresLimits perUser = options.get(m, "maxtresperuser", TresLimits::parse, TresLimits.UNLIMITED, lineNo);
+        double usageFactor = options.get(m, "usagefactor", AccountingParser::usageFactor, 1.0, lineNo);
+        List<String> flags = options.get(m, "flags", AccountingParser::flags, List.of(), lineNo);
+        if (options.reported() == lineStart) {
             qos.put(name, new QosConfig(name, priority, preempt, preemptMode, grace, exempt, maxWall, maxJobs, maxSubmit,
                     grp, perUser, usageFactor, flags, m.getOrDefault("description", ""), lineNo));
         }
     }
 
     private void accountLine(Map<String, String> m, int lineNo) {
-        String name = m.get("account");
-        if (!validName(name, "Account", lineNo)) {
-            return;
-        }
-        if (accounts.containsKey(name)) {
-            report(lineNo, "Account", name + " is already defined on line " + accounts.get(name).line());
+        String name = newName(m, "Account", accounts, RawAccount::line, lineNo);
+        if (name == null) {
             return;
         }
         boolean root = name.equals(AccountConfig.ROOT);
         if (root && m.containsKey("parent")) {
-            report(lineNo, "Parent", "root has no parent");
+            options.report(lineNo, "Parent", "root has no parent");
             return;
         }
         String parent = root ? "" : m.getOrDefault("parent", AccountConfig.ROOT);
         if (!root && !validName(parent, "Parent", lineNo)) {
             return;
         }
-        long shares = get(m, "fairshare", AccountingParser::shares, 1L, lineNo);
-        List<String> members = get(m, "users", Values::list, List.of(), lineNo);
+        long shares = options.get(m, "fairshare", AccountingParser::shares, 1L, lineNo);
+        List<String> members = options.get(m, "users", Values::list, List.of(), lineNo);
         for (String u : members) {
             if (!u.matches(NAME)) {
-                report(lineNo, "Users", "'" + u + "' is not a valid user name");
+                options.report(lineNo, "Users", "'" + u + "' is not a valid user name");
             }
         }
         if (new HashSet<>(members).size() != members.size()) {
-            report(lineNo, "Users", "a user is listed twice");
+            options.report(lineNo, "Users", "a user is listed twice");
         }
-        List<String> allowed = get(m, "qos", Values::list, List.of(), lineNo);
-        if (count == lineStart) {
+        List<String> allowed = options.get(m, "qos", Values::list, List.of(), lineNo);
+        if (options.reported() == lineStart) {
             accounts.put(name, new RawAccount(name, parent, shares, members, allowed, m.getOrDefault("defaultqos", ""),
                     m.getOrDefault("description", ""), lineNo));
         }
     }
 
     private void userLine(Map<String, String> m, int lineNo) {
-        String name = m.get("user");
-        if (!validName(name, "User", lineNo)) {
+        String name = newName(m, "User", users, UserConfig::line, lineNo);
+        if (name == null) {
             return;
         }
-        if (users.containsKey(name)) {
-            report(lineNo, "User", name + " is already defined on line " + users.get(name).line());
-            return;
-        }
-        long shares = get(m, "fairshare", AccountingParser::shares, 1L, lineNo);
-        UserConfig.AdminLevel level = get(m, "adminlevel", UserConfig.AdminLevel::parse, UserConfig.AdminLevel.NONE,
+        long shares = options.get(m, "fairshare", AccountingParser::shares, 1L, lineNo);
+        UserConfig.AdminLevel level = options.get(m, "adminlevel", UserConfig.AdminLevel::parse, UserConfig.AdminLevel.NONE,
                 lineNo);
-        if (count == lineStart) {
+        if (options.reported() == lineStart) {
             users.put(name, new UserConfig(name, m.getOrDefault("defaultaccount", ""), shares, level, lineNo));
         }
     }
@@ -160,7 +146,7 @@ final class AccountingParser {
         for (QosConfig q : qos.values()) {
             for (String p : q.preempt()) {
                 if (!allQos.containsKey(p)) {
-                    report(q.line(), "Preempt", "unknown QOS " + p);
+                    options.report(q.line(), "Preempt", "unknown QOS " + p);
                 }
             }
         }
@@ -173,7 +159,7 @@ final class AccountingParser {
         for (UserConfig u : users.values()) {
             if (!u.defaultAccount().isEmpty()) {
                 if (!raw.containsKey(u.defaultAccount())) {
-                    report(u.line(), "DefaultAccount", "unknown account " + u.defaultAccount());
+                    options.report(u.line(), "DefaultAccount", "unknown account " + u.defaultAccount());
                 } else if (!members.get(u.defaultAccount()).contains(u.name())) {
                     members.get(u.defaultAccount()).add(u.name()); // DefaultAccount= makes the user a member
                 }
@@ -189,7 +175,7 @@ final class AccountingParser {
             if (u.defaultAccount().isEmpty()) {
                 String first = firstAccountOf(u.name(), members);
                 if (first == null) {
-                    report(u.line(), "User", u.name() + " belongs to no account (give DefaultAccount= or list "
+                    options.report(u.line(), "User", u.name() + " belongs to no account (give DefaultAccount= or list "
                             + "the user in an account's Users=)");
                     continue;
                 }
@@ -222,7 +208,7 @@ final class AccountingParser {
             chain.add(up.name());
             if (!raw.containsKey(up.parent())) {
                 if (reported.add(up.name())) {
-                    report(up.line(), "Parent", "unknown account " + up.parent());
+                    options.report(up.line(), "Parent", "unknown account " + up.parent());
                 }
                 return null;
             }
@@ -231,7 +217,7 @@ final class AccountingParser {
                 if (java.util.Collections.disjoint(reported, cycle)) {
                     reported.addAll(cycle);
                     cycle.add(up.parent());
-                    report(raw.get(up.parent()).line(), "Parent", "accounts form a cycle: "
+                    options.report(raw.get(up.parent()).line(), "Parent", "accounts form a cycle: "
                             + String.join(" -> ", cycle));
                 }
                 return null;
@@ -248,12 +234,12 @@ final class AccountingParser {
         List<String> allowed = a.qos().isEmpty() ? (parent == null ? List.of("normal") : parent.qos()) : a.qos();
         for (String q : a.qos()) {
             if (!allQos.containsKey(q)) {
-                report(a.line(), "QOS", "unknown QOS " + q);
+                options.report(a.line(), "QOS", "unknown QOS " + q);
             }
         }
         String defaultQos = a.defaultQos();
         if (!defaultQos.isEmpty() && !allowed.contains(defaultQos)) {
-            report(a.line(), "DefaultQOS", allQos.containsKey(defaultQos)
+            options.report(a.line(), "DefaultQOS", allQos.containsKey(defaultQos)
                     ? defaultQos + " is not in this account's QOS list " + String.join(",", allowed)
                     : "unknown QOS " + defaultQos);
         }
@@ -274,35 +260,33 @@ final class AccountingParser {
     private void checkAllowed(List<String> named, Set<String> known, int line, String key, String what) {
         for (String n : named) {
             if (!n.equalsIgnoreCase("ALL") && !known.contains(n)) {
-                report(line, key, "unknown " + what + " " + n);
+                options.report(line, key, "unknown " + what + " " + n);
             }
         }
     }
 
+    /**
+     * The name a QOS=, Account= or User= line defines ({@code key} as spelled in messages); null after reporting that it
+     * is not a valid name or is already in {@code defined}.
+     */
+    private <T> String newName(Map<String, String> m, String key, Map<String, T> defined, ToIntFunction<T> line, int lineNo) {
+        String name = m.get(key.toLowerCase(Locale.ROOT));
+        if (!validName(name, key, lineNo)) {
+            return null;
+        }
+        if (defined.containsKey(name)) {
+            options.report(lineNo, key, name + " is already defined on line " + line.applyAsInt(defined.get(name)));
+            return null;
+        }
+        return name;
+    }
+
     private boolean validName(String name, String key, int lineNo) {
         if (name == null || !name.matches(NAME)) {
-            report(lineNo, key, "'" + (name == null ? "" : name) + "' is not a valid name");
+            options.report(lineNo, key, "'" + (name == null ? "" : name) + "' is not a valid name");
             return false;
         }
         return true;
-    }
-
-    private <T> T get(Map<String, String> m, String key, Function<String, T> parser, T def, int lineNo) {
-        String raw = m.get(key);
-        if (raw == null) {
-            return def;
-        }
-        try {
-            return parser.apply(raw);
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            report(lineNo, canonicalKey(key), e.getMessage());
-            return def;
-        }
-    }
-
-    private void report(int lineNo, String key, String what) {
-        count++;
-        problems.add(lineNo, key, what);
     }
 
     private Map<String, String> collect(List<String[]> pairs, Map<String, String> allowed, int lineNo) {
@@ -310,9 +294,9 @@ final class AccountingParser {
         for (String[] kv : pairs) {
             String lower = kv[0].toLowerCase(Locale.ROOT);
             if (!allowed.containsKey(lower)) {
-                report(lineNo, kv[0], "unknown key (" + String.join(", ", allowed.values()) + ")");
+                options.report(lineNo, kv[0], "unknown key (" + String.join(", ", allowed.values()) + ")");
             } else if (m.put(lower, kv[1]) != null) {
-                report(lineNo, kv[0], "given twice on one line");
+                options.report(lineNo, kv[0], "given twice on one line");
             }
         }
         return m;

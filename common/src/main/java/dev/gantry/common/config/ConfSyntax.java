@@ -10,7 +10,8 @@ import java.util.Set;
 /**
  * The lexical rules of slurm.conf syntax (https://slurm.schedmd.com/slurm.conf.html) shared by {@link ConfigParser}'s
  * line readers: {@code #} comments outside double quotes, {@code Key=Value} pairs separated by white space, values
- * that may be double-quoted, and the canonical spelling of keys in messages. Stateless.
+ * that may be double-quoted, backslash-continued lines, and the canonical spelling of keys in messages; also read by
+ * {@link TopologyParser}. Stateless.
  */
 final class ConfSyntax {
     private ConfSyntax() {}
@@ -27,6 +28,44 @@ final class ConfSyntax {
             }
         }
         return line;
+    }
+
+    /** Takes one logical line of a config file. */
+    @FunctionalInterface
+    interface LineReader {
+        /** @param lineNo the number of its first physical line, from 1 */
+        void line(String text, int lineNo);
+    }
+
+    /**
+     * Gives {@code reader} the logical lines of {@code text}: physical lines joined where one ends in a backslash,
+     * comments stripped, trimmed; blank ones left out.
+     */
+    static void logicalLines(String text, LineReader reader) {
+        String[] lines = text.split("\n", -1);
+        StringBuilder pending = new StringBuilder();
+        int startLine = 0;
+        for (int i = 0; i < lines.length; i++) {
+            String line = stripComment(lines[i]).stripTrailing();
+            if (pending.isEmpty()) {
+                startLine = i + 1;
+            }
+            if (line.endsWith("\\")) {
+                pending.append(line, 0, line.length() - 1).append(' ');
+                continue;
+            }
+            pending.append(line);
+            String logical = pending.toString().trim();
+            pending.setLength(0);
+            if (!logical.isEmpty()) {
+                reader.line(logical, startLine);
+            }
+        }
+        // a backslash on the last line with no newline after it continues into nothing
+        String last = pending.toString().trim();
+        if (!last.isEmpty()) {
+            reader.line(last, startLine);
+        }
     }
 
     /** Splits into key/value pairs; null after reporting a problem. */

@@ -40,7 +40,7 @@ public final class ConfigParser {
     private final Map<Key<?>, Object> settings = new HashMap<>();
     private final Map<Key<?>, Integer> settingLines = new HashMap<>();
     private final Map<String, NodeConfig> nodes = new LinkedHashMap<>();
-    private Map<String, String> nodeDefaults = Map.of();
+    private final LineDefaults nodeDefaults = new LineDefaults("nodename");
     private final PartitionParser partitionLines = new PartitionParser(this::problem, nodes);
     private final AccountingParser accountingLines = new AccountingParser(this::problem);
     private Accounting accounting = Accounting.DEFAULT;
@@ -89,30 +89,7 @@ public final class ConfigParser {
     }
 
     private void run(String text) {
-        String[] lines = text.split("\n", -1);
-        StringBuilder pending = new StringBuilder();
-        int startLine = 0;
-        for (int i = 0; i < lines.length; i++) {
-            String line = ConfSyntax.stripComment(lines[i]).stripTrailing();
-            if (pending.isEmpty()) {
-                startLine = i + 1;
-            }
-            if (line.endsWith("\\")) {
-                pending.append(line, 0, line.length() - 1).append(' ');
-                continue;
-            }
-            pending.append(line);
-            String logical = pending.toString().trim();
-            pending.setLength(0);
-            if (!logical.isEmpty()) {
-                parseLine(logical, startLine);
-            }
-        }
-        // a backslash on the last line with no newline after it continues into nothing
-        String last = pending.toString().trim();
-        if (!last.isEmpty()) {
-            parseLine(last, startLine);
-        }
+        ConfSyntax.logicalLines(text, this::parseLine);
         checkPartitions();
         resolvePreemptParameters();
         accounting = accountingLines.finish(partitionLines.partitions());
@@ -169,16 +146,11 @@ public final class ConfigParser {
 
     private void nodeLine(List<String[]> pairs, int lineNo) {
         Map<String, String> own = ConfSyntax.collect(pairs, NODE_KEYS, lineNo, this::problem);
-        String names = own.get("nodename");
-        if (names.equalsIgnoreCase("DEFAULT")) {
-            Map<String, String> d = new LinkedHashMap<>(nodeDefaults);
-            own.remove("nodename");
-            d.putAll(own);
-            nodeDefaults = d;
+        if (nodeDefaults.absorb(own)) {
             return;
         }
-        Map<String, String> m = new LinkedHashMap<>(nodeDefaults);
-        m.putAll(own);
+        String names = own.get("nodename");
+        Map<String, String> m = nodeDefaults.over(own);
         List<String> expanded;
         try {
             expanded = Hostlist.expand(names);

@@ -4,7 +4,9 @@ import java.util.Locale;
 
 /**
  * A partition's OverSubscribe= (https://slurm.schedmd.com/slurm.conf.html#OPT_OverSubscribe): NO, EXCLUSIVE, YES[:n]
- * or FORCE[:n], parsed once at load. Shared= is its older name.
+ * or FORCE[:n], parsed once at load. Shared= is its older name. The one type for it: scheduler-svc checks placements
+ * with it and select-svc receives it in the event stream's partitions; both give the placement core what it allows
+ * ({@link #wholeNodes}, {@link #maxShare}) for {@code placement.Sharing}.
  *
  * @param kind NO, EXCLUSIVE, YES or FORCE
  * @param jobs how many jobs may hold one resource together: n of YES:n and FORCE:n (Slurm's default 4), 1 for NO and
@@ -25,6 +27,11 @@ public record OverSubscribe(Kind kind, int jobs, boolean countGiven) {
         if (jobs < 1 || jobs > MAX_JOBS) {
             throw new IllegalArgumentException("OverSubscribe job count " + jobs + " is out of range 1.." + MAX_JOBS);
         }
+    }
+
+    /** A setting known by its kind and count only (as the event stream carries it): YES and FORCE print their count. */
+    public OverSubscribe(Kind kind, int jobs) {
+        this(kind, jobs, kind == Kind.YES || kind == Kind.FORCE);
     }
 
     /**

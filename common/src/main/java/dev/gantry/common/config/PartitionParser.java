@@ -2,12 +2,10 @@ package dev.gantry.common.config;
 
 import dev.gantry.common.hostlist.Hostlist;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Reads {@link ConfigParser}'s PartitionName= lines (https://slurm.schedmd.com/slurm.conf.html, partition
@@ -21,16 +19,14 @@ final class PartitionParser {
             "oversubscribe", "shared", "preemptmode", "gracetime", "allowaccounts", "allowqos", "defmempercpu",
             "defmempernode", "maxmempercpu", "maxmempernode", "exclusiveuser", "hidden", "backfillpolicy");
 
-    private final NodeResources.Problems problems;
+    private final OptionReader options;
+    private final LineDefaults defaults = new LineDefaults("partitionname");
     /** The nodes defined so far, by name (the parser's live map: lines are read in file order). */
     private final Map<String, NodeConfig> nodes;
     private final List<PartitionConfig> partitions = new ArrayList<>();
-    private Map<String, String> partitionDefaults = Map.of();
-    /** Problems reported so far (to tell whether a line had any). */
-    private int count;
 
     PartitionParser(NodeResources.Problems problems, Map<String, NodeConfig> nodes) {
-        this.problems = problems;
+        this.options = new OptionReader(problems, ConfSyntax::canonical);
         this.nodes = nodes;
     }
 
@@ -41,26 +37,21 @@ final class PartitionParser {
 
     /** Reads one logical line whose first key is PartitionName. */
     void line(List<String[]> pairs, int lineNo) {
-        Map<String, String> own = ConfSyntax.collect(pairs, PARTITION_KEYS, lineNo, this::problem);
-        String name = own.get("partitionname");
-        if (name.equalsIgnoreCase("DEFAULT")) {
-            Map<String, String> d = new LinkedHashMap<>(partitionDefaults);
-            own.remove("partitionname");
-            d.putAll(own);
-            partitionDefaults = d;
+        Map<String, String> own = ConfSyntax.collect(pairs, PARTITION_KEYS, lineNo, options::report);
+        if (defaults.absorb(own)) {
             return;
         }
+        String name = own.get("partitionname");
         if (name.isEmpty() || !name.matches("[A-Za-z0-9_.\\-]+")) {
-            problem(lineNo, "PartitionName", "'" + name + "' is not a valid partition name");
+            options.report(lineNo, "PartitionName", "'" + name + "' is not a valid partition name");
             return;
         }
         if (partitions.stream().anyMatch(p -> p.name().equals(name))) {
-            problem(lineNo, "PartitionName", name + " is already defined");
+            options.report(lineNo, "PartitionName", name + " is already defined");
             return;
         }
-        Map<String, String> m = new LinkedHashMap<>(partitionDefaults);
-        m.putAll(own);
-        int errorsBefore = count;
+        Map<String, String> m = defaults.over(own);
+        int errorsBefore = options.reported();
         List<String> members = new ArrayList<>();
         String nodeExpr = m.getOrDefault("nodes", "");
         if (nodeExpr.equalsIgnoreCase("ALL")) {
@@ -70,55 +61,55 @@ final class PartitionParser {
                 Set<String> seen = new LinkedHashSet<>();
                 for (String n : Hostlist.expand(nodeExpr)) {
                     if (!nodes.containsKey(n)) {
-                        problem(lineNo, "Nodes", "unknown node " + n + " (define it on a NodeName= line first)");
+                        options.report(lineNo, "Nodes", "unknown node " + n + " (define it on a NodeName= line first)");
                     } else if (seen.add(n)) {
                         members.add(n);
                     }
                 }
             } catch (IllegalArgumentException e) {
-                problem(lineNo, "Nodes", e.getMessage());
+                options.report(lineNo, "Nodes", e.getMessage());
             }
         }
-        boolean isDefault = get(m, "default", Values::yesNo, false, lineNo);
-        long maxTime = get(m, "maxtime", Values::timeLimit, -1L, lineNo);
-        long defaultTime = get(m, "defaulttime", Values::timeLimit, -1L, lineNo);
-        PartitionState state = get(m, "state", PartitionParser::state, PartitionState.UP, lineNo);
-        int maxNodes = get(m, "maxnodes", Values.intOrUnlimited(0, Integer.MAX_VALUE), -1, lineNo);
-        int minNodes = get(m, "minnodes", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
-        int tier = get(m, "prioritytier", Values.intRange(0, 65533),
-                get(m, "priority", Values.intRange(0, 65533), 1, lineNo), lineNo);
-        int jobFactor = get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
-        OverSubscribe overSubscribe = get(m, "oversubscribe", OverSubscribe::parse,
-                get(m, "shared", OverSubscribe::parse, OverSubscribe.NO, lineNo), lineNo);
-        PreemptMode preemptMode = get(m, "preemptmode", raw -> raw.isBlank() ? null : PreemptMode.parse(raw), null, lineNo);
-        long grace = get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
-        List<String> allowAccounts = get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);
-        List<String> allowQos = get(m, "allowqos", Values::list, List.of("ALL"), lineNo);
-        long defMemPerCpu = get(m, "defmempercpu", Values::memoryMb, 0L, lineNo);
-        long defMemPerNode = get(m, "defmempernode", Values::memoryMb, 0L, lineNo);
-        long maxMemPerCpu = get(m, "maxmempercpu", Values::memoryMb, 0L, lineNo);
-        long maxMemPerNode = get(m, "maxmempernode", Values::memoryMb, 0L, lineNo);
-        boolean exclusiveUser = get(m, "exclusiveuser", Values::yesNo, false, lineNo);
-        boolean hidden = get(m, "hidden", Values::yesNo, false, lineNo);
-        BackfillPolicy backfillPolicy = get(m, "backfillpolicy", raw -> BackfillPolicy.valueOf(
+        boolean isDefault = options.get(m, "default", Values::yesNo, false, lineNo);
+        long maxTime = options.get(m, "maxtime", Values::timeLimit, -1L, lineNo);
+        long defaultTime = options.get(m, "defaulttime", Values::timeLimit, -1L, lineNo);
+        PartitionState state = options.get(m, "state", PartitionParser::state, PartitionState.UP, lineNo);
+        int maxNodes = options.get(m, "maxnodes", Values.intOrUnlimited(0, Integer.MAX_VALUE), -1, lineNo);
+        int minNodes = options.get(m, "minnodes", Values.intRange(0, Integer.MAX_VALUE), 0, lineNo);
+        int tier = options.get(m, "prioritytier", Values.intRange(0, 65533),
+                options.get(m, "priority", Values.intRange(0, 65533), 1, lineNo), lineNo);
+        int jobFactor = options.get(m, "priorityjobfactor", Values.intRange(0, 65533), 1, lineNo);
+        OverSubscribe overSubscribe = options.get(m, "oversubscribe", OverSubscribe::parse,
+                options.get(m, "shared", OverSubscribe::parse, OverSubscribe.NO, lineNo), lineNo);
+        PreemptMode preemptMode = options.get(m, "preemptmode", Values::preemptMode, null, lineNo);
+        long grace = options.get(m, "gracetime", Values.seconds(0, 65533), 0L, lineNo);
+        List<String> allowAccounts = options.get(m, "allowaccounts", Values::list, List.of("ALL"), lineNo);
+        List<String> allowQos = options.get(m, "allowqos", Values::list, List.of("ALL"), lineNo);
+        long defMemPerCpu = options.get(m, "defmempercpu", Values::memoryMb, 0L, lineNo);
+        long defMemPerNode = options.get(m, "defmempernode", Values::memoryMb, 0L, lineNo);
+        long maxMemPerCpu = options.get(m, "maxmempercpu", Values::memoryMb, 0L, lineNo);
+        long maxMemPerNode = options.get(m, "maxmempernode", Values::memoryMb, 0L, lineNo);
+        boolean exclusiveUser = options.get(m, "exclusiveuser", Values::yesNo, false, lineNo);
+        boolean hidden = options.get(m, "hidden", Values::yesNo, false, lineNo);
+        BackfillPolicy backfillPolicy = options.get(m, "backfillpolicy", raw -> BackfillPolicy.valueOf(
                 Values.oneOf("FIRSTFIT", "PREEMPT").apply(raw)), BackfillPolicy.FIRSTFIT, lineNo);
-        if (count > errorsBefore) {
+        if (options.reported() > errorsBefore) {
             return;
         }
         // DefaultTime=UNLIMITED (-1, as when unset) is longer than any finite MaxTime
         boolean unlimitedDefault = defaultTime < 0 && m.containsKey("defaulttime");
         if (maxTime >= 0 && (defaultTime > maxTime || unlimitedDefault)) {
-            problem(lineNo, "DefaultTime", "is longer than MaxTime");
+            options.report(lineNo, "DefaultTime", "is longer than MaxTime");
             return;
         }
         if (maxNodes >= 0 && minNodes > maxNodes) {
-            problem(lineNo, "MinNodes", "is larger than MaxNodes");
+            options.report(lineNo, "MinNodes", "is larger than MaxNodes");
             return;
         }
         if (isDefault) {
             for (PartitionConfig p : partitions) {
                 if (p.isDefault()) {
-                    problem(lineNo, "Default", "partition " + p.name() + " (line " + p.line() + ") is already the default");
+                    options.report(lineNo, "Default", "partition " + p.name() + " (line " + p.line() + ") is already the default");
                     return;
                 }
             }
@@ -132,21 +123,5 @@ final class PartitionParser {
         return PartitionState.valueOf(Values.oneOf("UP", "DOWN", "DRAIN", "INACTIVE").apply(raw));
     }
 
-    private <T> T get(Map<String, String> m, String key, Function<String, T> parser, T def, int lineNo) {
-        String raw = m.get(key);
-        if (raw == null) {
-            return def;
-        }
-        try {
-            return parser.apply(raw);
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            problem(lineNo, ConfSyntax.canonical(key), e.getMessage());
-            return def;
-        }
-    }
 
-    private void problem(int lineNo, String key, String what) {
-        count++;
-        problems.add(lineNo, key, what);
-    }
 }

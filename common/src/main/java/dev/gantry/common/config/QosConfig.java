@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param priority the QOS priority (the QOS factor is it divided by the highest QOS priority)
  * @param preempt the QOS whose jobs this one may preempt
- * @param preemptMode OFF, CANCEL, REQUEUE, SUSPEND (upper case); empty = the cluster's PreemptMode
+ * @param preemptMode the QOS's own PreemptMode, parsed at load; null when it has none (the cluster's applies)
  * @param graceTimeSeconds seconds a preempted job gets before it is cancelled or requeued
  * @param preemptExemptTimeSeconds a job of this QOS is not preempted before it ran this long; -1 = not set (the global
  *     PreemptExemptTime applies)
@@ -22,7 +22,7 @@ import java.util.List;
  * @param flags Slurm QOS flags in their canonical spelling (e.g. DenyOnLimit, NoDecay)
  * @param line the config line, 0 for the implicit {@code normal} QOS
  */
-public record QosConfig(String name, int priority, List<String> preempt, String preemptMode, long graceTimeSeconds,
+public record QosConfig(String name, int priority, List<String> preempt, PreemptMode preemptMode, long graceTimeSeconds,
         long preemptExemptTimeSeconds, long maxWallSeconds, int maxJobsPerUser, int maxSubmitJobsPerUser,
         TresLimits grpTres, TresLimits maxTresPerUser, double usageFactor, List<String> flags, String description,
         int line) {
@@ -31,7 +31,7 @@ public record QosConfig(String name, int priority, List<String> preempt, String 
     public static final int UNLIMITED = -1;
 
     /** Slurm's default QOS, which exists unless a {@code QOS=normal} line replaces it. */
-    public static final QosConfig NORMAL = new QosConfig("normal", 0, List.of(), "", 0, UNLIMITED, UNLIMITED, UNLIMITED,
+    public static final QosConfig NORMAL = new QosConfig("normal", 0, List.of(), null, 0, UNLIMITED, UNLIMITED, UNLIMITED,
             UNLIMITED, TresLimits.UNLIMITED, TresLimits.UNLIMITED, 1.0, List.of(), "Normal QOS default", 0);
 
     public QosConfig {

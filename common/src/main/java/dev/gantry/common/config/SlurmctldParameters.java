@@ -2,7 +2,6 @@ package dev.gantry.common.config;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * SlurmctldParameters= (slurm.conf(5)): the controller's request limits, parsed once at load. Options Gantry has no use
@@ -68,21 +67,19 @@ public record SlurmctldParameters(RateLimit rateLimit, WatchLimits watch, List<S
         int total = w.total();
         long bufferMb = w.bufferMb();
         List<String> others = new ArrayList<>();
-        for (String item : items) {
-            int eq = item.indexOf('=');
-            String key = (eq < 0 ? item : item.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
-            String value = eq < 0 ? null : item.substring(eq + 1).trim();
-            switch (key) {
+        for (String text : items) {
+            OptionItem item = OptionItem.of(text);
+            switch (item.name()) {
                 case "rl_enable" -> enable = true;
                 case "rl_disable" -> disable = true;
-                case "rl_bucket_size" -> bucket = number(item, value, 1, 1 << 30);
-                case "rl_refill_rate" -> rate = number(item, value, 1, 1 << 30);
-                case "rl_refill_period" -> period = number(item, value, 1, 86_400);
-                case "rl_table_size" -> table = number(item, value, 1, 1 << 24);
-                case "watch_max_per_user" -> perUser = number(item, value, 1, 1 << 20);
-                case "watch_max" -> total = number(item, value, 1, 1 << 20);
-                case "watch_buffer_mb" -> bufferMb = number(item, value, 0, 1 << 20);
-                default -> others.add(item);
+                case "rl_bucket_size" -> bucket = number(item, 1, 1 << 30);
+                case "rl_refill_rate" -> rate = number(item, 1, 1 << 30);
+                case "rl_refill_period" -> period = number(item, 1, 86_400);
+                case "rl_table_size" -> table = number(item, 1, 1 << 24);
+                case "watch_max_per_user" -> perUser = number(item, 1, 1 << 20);
+                case "watch_max" -> total = number(item, 1, 1 << 20);
+                case "watch_buffer_mb" -> bufferMb = number(item, 0, 1 << 20);
+                default -> others.add(text);
             }
         }
         if (enable && disable) {
@@ -98,19 +95,7 @@ public record SlurmctldParameters(RateLimit rateLimit, WatchLimits watch, List<S
         return new SlurmctldParameters(rl, new WatchLimits(perUser, total, bufferMb), List.copyOf(others));
     }
 
-    private static int number(String item, String value, int min, int max) {
-        if (value == null || value.isEmpty()) {
-            throw new IllegalArgumentException(item + ": needs a value");
-        }
-        int v;
-        try {
-            v = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(item + ": '" + value + "' is not a whole number");
-        }
-        if (v < min || v > max) {
-            throw new IllegalArgumentException(item + ": must be between " + min + " and " + max);
-        }
-        return v;
+    private static int number(OptionItem item, int min, int max) {
+        return (int) item.number(min, max);
     }
 }

@@ -63,30 +63,7 @@ public final class TopologyParser {
     }
 
     private TopologyConfig run(String text) {
-        String[] lines = text.split("\n", -1);
-        StringBuilder pending = new StringBuilder();
-        int start = 0;
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            int hash = line.indexOf('#');
-            if (hash >= 0) {
-                line = line.substring(0, hash);
-            }
-            line = line.stripTrailing();
-            if (pending.isEmpty()) {
-                start = i + 1;
-            }
-            if (line.endsWith("\\")) {
-                pending.append(line, 0, line.length() - 1).append(' ');
-                continue;
-            }
-            pending.append(line);
-            String logical = pending.toString().trim();
-            pending.setLength(0);
-            if (!logical.isEmpty()) {
-                line(logical, start);
-            }
-        }
+        ConfSyntax.logicalLines(text, this::line);
         return problems.isEmpty() ? build() : TopologyConfig.FLAT;
     }
 

@@ -34,36 +34,38 @@ public record TresLimits(Map<String, Long> limits) {
      */
     public static TresLimits parse(String raw) {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (String item : Values.list(raw)) {
-            int eq = item.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("'" + item + "' is not TRES=count");
-            }
-            String name = canonicalTres(item.substring(0, eq));
-            String value = item.substring(eq + 1).trim();
-            long v;
-            if (value.equals("-1") || Values.isUnlimited(value)) {
-                v = -1;
-            } else if (name.equals("mem")) {
-                v = SlurmMemory.parseMb(value);
-            } else {
-                try {
-                    v = Long.parseLong(value);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("'" + item + "': '" + value + "' is not a whole number");
-                }
-                if (v < 0) {
-                    throw new IllegalArgumentException("'" + item + "': a limit is >= 0, or -1 for unlimited");
-                }
-            }
-            if (out.containsKey(name)) {
-                throw new IllegalArgumentException("'" + name + "' is given twice");
+        for (String text : Values.list(raw)) {
+            TresItem item = TresItem.of(text, "count");
+            long v = limit(item);
+            if (out.containsKey(item.name())) {
+                throw new IllegalArgumentException("'" + item.name() + "' is given twice");
             }
             if (v >= 0) {
-                out.put(name, v);
+                out.put(item.name(), v);
             }
         }
         return new TresLimits(out);
+    }
+
+    /** An item's limit: a count (memory in MiB, with a unit suffix), -1 for -1, UNLIMITED or INFINITE. */
+    private static long limit(TresItem item) {
+        String value = item.value();
+        if (value.equals("-1") || Values.isUnlimited(value)) {
+            return -1;
+        }
+        if (item.name().equals("mem")) {
+            return SlurmMemory.parseMb(value);
+        }
+        long v;
+        try {
+            v = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + item.text() + "': '" + value + "' is not a whole number");
+        }
+        if (v < 0) {
+            throw new IllegalArgumentException("'" + item.text() + "': a limit is >= 0, or -1 for unlimited");
+        }
+        return v;
     }
 
     /** cpu, mem, node, billing or gres/NAME in lower case; anything else is refused. */

@@ -44,42 +44,43 @@ public record TresWeights(Map<String, Double> weights) {
      */
     public static TresWeights parse(String raw) {
         Map<String, Double> out = new LinkedHashMap<>();
-        for (String item : Values.list(raw)) {
-            int eq = item.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("'" + item + "' is not TRES=weight");
-            }
-            String name = TresLimits.canonicalTres(item.substring(0, eq));
-            String value = item.substring(eq + 1).trim();
-            double perUnit = 1;
-            if (value.length() > 1 && Character.isLetter(value.charAt(value.length() - 1))
-                    && (Character.isDigit(value.charAt(value.length() - 2)) || value.charAt(value.length() - 2) == '.')) {
-                char unit = Character.toUpperCase(value.charAt(value.length() - 1));
-                if (!name.equals("mem")) {
-                    throw new IllegalArgumentException("'" + item + "': only Mem takes a unit suffix");
-                }
-                perUnit = switch (unit) {
-                    case 'K' -> 1.0 / 1024;
-                    case 'M' -> 1;
-                    case 'G' -> 1024;
-                    case 'T' -> 1024.0 * 1024;
-                    default -> throw new IllegalArgumentException("'" + item + "': unit must be K, M, G or T");
-                };
-                value = value.substring(0, value.length() - 1);
-            }
-            double w;
-            try {
-                w = Double.parseDouble(value);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'" + item + "': '" + value + "' is not a number");
-            }
-            if (!Double.isFinite(w) || w < 0) {
-                throw new IllegalArgumentException("'" + item + "': a weight must be a finite number >= 0");
-            }
-            if (out.put(name, w / perUnit) != null) {
-                throw new IllegalArgumentException("'" + name + "' is given twice");
+        for (String text : Values.list(raw)) {
+            TresItem item = TresItem.of(text, "weight");
+            if (out.put(item.name(), weight(item)) != null) {
+                throw new IllegalArgumentException("'" + item.name() + "' is given twice");
             }
         }
         return new TresWeights(out);
+    }
+
+    /** An item's weight per unit: per MiB for memory, whose weight may name its unit (Mem=1G: 1/1024 per MiB). */
+    private static double weight(TresItem item) {
+        String value = item.value();
+        double perUnit = 1;
+        if (value.length() > 1 && Character.isLetter(value.charAt(value.length() - 1))
+                && (Character.isDigit(value.charAt(value.length() - 2)) || value.charAt(value.length() - 2) == '.')) {
+            char unit = Character.toUpperCase(value.charAt(value.length() - 1));
+            if (!item.name().equals("mem")) {
+                throw new IllegalArgumentException("'" + item.text() + "': only Mem takes a unit suffix");
+            }
+            perUnit = switch (unit) {
+                case 'K' -> 1.0 / 1024;
+                case 'M' -> 1;
+                case 'G' -> 1024;
+                case 'T' -> 1024.0 * 1024;
+                default -> throw new IllegalArgumentException("'" + item.text() + "': unit must be K, M, G or T");
+            };
+            value = value.substring(0, value.length() - 1);
+        }
+        double w;
+        try {
+            w = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + item.text() + "': '" + value + "' is not a number");
+        }
+        if (!Double.isFinite(w) || w < 0) {
+            throw new IllegalArgumentException("'" + item.text() + "': a weight must be a finite number >= 0");
+        }
+        return w / perUnit;
     }
 }

@@ -13,18 +13,8 @@ final class Values {
     private Values() {}
 
     static Function<String, Integer> intRange(int min, int max) {
-        return raw -> {
-            int v;
-            try {
-                v = Integer.parseInt(raw.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'" + raw + "' is not a whole number");
-            }
-            if (v < min || v > max) {
-                throw new IllegalArgumentException(v + " is out of range " + min + ".." + max);
-            }
-            return v;
-        };
+        Function<String, Long> number = wholeNumber(min, max, "");
+        return raw -> number.apply(raw).intValue();
     }
 
     /** A whole number, or UNLIMITED/INFINITE for -1. */
@@ -34,15 +24,22 @@ final class Values {
     }
 
     static Function<String, Long> seconds(long min, long max) {
+        return wholeNumber(min, max, "seconds");
+    }
+
+    /** A whole number from min to max; {@code unit} (may be empty) names what it counts in messages. */
+    private static Function<String, Long> wholeNumber(long min, long max, String unit) {
         return raw -> {
             long v;
             try {
                 v = Long.parseLong(raw.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'" + raw + "' is not a whole number of seconds");
+                throw new IllegalArgumentException("'" + raw + "' is not a whole number"
+                        + (unit.isEmpty() ? "" : " of " + unit));
             }
             if (v < min || v > max) {
-                throw new IllegalArgumentException(v + " seconds is out of range " + min + ".." + max);
+                throw new IllegalArgumentException(v + (unit.isEmpty() ? "" : " " + unit) + " is out of range " + min + ".."
+                        + max);
             }
             return v;
         };
@@ -97,10 +94,9 @@ final class Values {
         return items;
     }
 
-    /** A QOS's PreemptMode, checked by {@link PreemptMode#parse}; upper case as written, empty when blank. */
-    static String preemptMode(String raw) {
-        PreemptMode.parse(raw);
-        return raw.trim().toUpperCase(Locale.ROOT);
+    /** A partition's or QOS's own PreemptMode ({@link PreemptMode#parse}); null when blank (the cluster's applies). */
+    static PreemptMode preemptMode(String raw) {
+        return raw.isBlank() ? null : PreemptMode.parse(raw);
     }
 
     static boolean isUnlimited(String raw) {

@@ -33,7 +33,8 @@ public sealed interface FeatureConstraint {
 
     /** {@code [ … ]}: all nodes of the job satisfy the same alternative of {@code inner}. */
     record Matching(FeatureConstraint inner) implements FeatureConstraint {
-        /** The alternatives one of which every node must satisfy. */
+        /** The alternatives one of which every node must satisfy (brackets do not nest: each is plain). */
+        @Override
         public List<FeatureConstraint> alternatives() {
             return inner instanceof AnyOf any ? any.parts() : List.of(inner);
         }
@@ -77,20 +78,48 @@ public sealed interface FeatureConstraint {
             case Feature f -> f.count() > 0 || nodeFeatures.contains(f.name());
             case AllOf a -> a.parts().stream().allMatch(p -> p.admits(nodeFeatures));
             case AnyOf a -> a.parts().stream().anyMatch(p -> p.admits(nodeFeatures));
-            case Matching m -> m.alternatives().stream().anyMatch(p -> p.admitsStrictly(nodeFeatures));
+            case Matching m -> m.alternatives().stream().anyMatch(p -> p.matches(nodeFeatures));
             case Counted k -> true;
         };
     }
 
-    /** As {@link #admits}, but a counted feature must be present too. */
-    private boolean admitsStrictly(Set<String> nodeFeatures) {
+    /**
+     * Whether a node with these features satisfies the expression read as a rule for every node: each feature it names
+     * is required (a count read as "every node has it"), a matching-OR as a plain OR. As {@link #admits}, but a counted
+     * feature must be present too.
+     */
+    default boolean matches(Set<String> nodeFeatures) {
         return switch (this) {
             case Feature f -> nodeFeatures.contains(f.name());
-            case AllOf a -> a.parts().stream().allMatch(p -> p.admitsStrictly(nodeFeatures));
-            case AnyOf a -> a.parts().stream().anyMatch(p -> p.admitsStrictly(nodeFeatures));
-            case Matching m -> m.inner().admitsStrictly(nodeFeatures);
-            case Counted k -> k.inner().admitsStrictly(nodeFeatures);
+            case AllOf a -> a.parts().stream().allMatch(p -> p.matches(nodeFeatures));
+            case AnyOf a -> a.parts().stream().anyMatch(p -> p.matches(nodeFeatures));
+            case Matching m -> m.inner().matches(nodeFeatures);
+            case Counted k -> k.inner().matches(nodeFeatures);
         };
+    }
+
+    /**
+     * The expressions without a matching-OR one of which every node of the job must satisfy, in the order to try them:
+     * a matching-OR gives one per alternative, an AND of parts the cartesian product of theirs ({@code ib&[r1|r2]}:
+     * {@code ib&r1}, then {@code ib&r2}); any other expression is its own one alternative.
+     */
+    default List<FeatureConstraint> alternatives() {
+        if (!(this instanceof AllOf all)) {
+            return List.of(this);
+        }
+        List<List<FeatureConstraint>> products = List.of(List.of());
+        for (FeatureConstraint part : all.parts()) {
+            List<List<FeatureConstraint>> next = new ArrayList<>();
+            for (List<FeatureConstraint> prefix : products) {
+                for (FeatureConstraint alternative : part.alternatives()) {
+                    List<FeatureConstraint> grown = new ArrayList<>(prefix);
+                    grown.add(alternative);
+                    next.add(grown);
+                }
+            }
+            products = next;
+        }
+        return products.stream().map(p -> p.size() == 1 ? p.getFirst() : (FeatureConstraint) new AllOf(p)).toList();
     }
 
     /** The names no node of {@code nodes} (each given as its feature set) has, in order of appearance. */

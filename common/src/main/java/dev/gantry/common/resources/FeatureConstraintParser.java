@@ -7,6 +7,8 @@ import dev.gantry.common.resources.FeatureConstraint.Feature;
 import dev.gantry.common.resources.FeatureConstraint.Matching;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Recursive-descent parser for {@link FeatureConstraint}. Grammar (AND binds tighter than OR):
@@ -39,23 +41,23 @@ final class FeatureConstraintParser {
     }
 
     private FeatureConstraint or() {
-        List<FeatureConstraint> parts = new ArrayList<>();
-        parts.add(and());
-        while (peek() == '|') {
-            pos++;
-            parts.add(and());
-        }
-        return parts.size() == 1 ? parts.get(0) : new AnyOf(parts);
+        return joined('|', this::and, AnyOf::new);
     }
 
     private FeatureConstraint and() {
+        return joined('&', this::term, AllOf::new);
+    }
+
+    /** One or more {@code part}s separated by {@code operator}: a single part is itself, more are {@code join}ed. */
+    private FeatureConstraint joined(char operator, Supplier<FeatureConstraint> part,
+            Function<List<FeatureConstraint>, FeatureConstraint> join) {
         List<FeatureConstraint> parts = new ArrayList<>();
-        parts.add(term());
-        while (peek() == '&') {
+        parts.add(part.get());
+        while (peek() == operator) {
             pos++;
-            parts.add(term());
+            parts.add(part.get());
         }
-        return parts.size() == 1 ? parts.get(0) : new AllOf(parts);
+        return parts.size() == 1 ? parts.get(0) : join.apply(parts);
     }
 
     private FeatureConstraint term() {

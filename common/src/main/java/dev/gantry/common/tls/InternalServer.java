@@ -6,6 +6,7 @@ import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
 import io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
@@ -21,7 +22,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import javax.net.ssl.SSLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A service's internal gRPC server: its own port, apart from the public one, TLS 1.3 only, a client certificate from
@@ -37,6 +41,8 @@ public final class InternalServer implements AutoCloseable {
 
     /** Internal peers are trusted with large messages (a Plan of the whole queue). */
     static final int MAX_MESSAGE_BYTES = 256 << 20;
+
+    private static final Logger LOG = LoggerFactory.getLogger(InternalServer.class);
 
     private final Server server;
 
@@ -142,15 +148,27 @@ public final class InternalServer implements AutoCloseable {
 
         /**
          * {@link #start()}, where a port that cannot be bound fails the service's start with a message naming the
-         * setting (GANTRY_INTERNAL_PORT) and the address.
+         * setting (GANTRY_INTERNAL_PORT) and the address; once listening it logs what it serves, where, and as whom.
          */
         public InternalServer startOrFail() {
+            InternalServer started;
             try {
-                return start();
+                started = start();
             } catch (IOException e) {
                 throw new UncheckedIOException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
                         + e.getMessage(), e);
             }
+            LOG.info("internal API ({}) on {}:{}, mutual TLS as {}", servedApis(), host, started.port(), tls.self());
+            return started;
+        }
+
+        /** The served services' short names in the order added, health left out: "AgentHub, GangControl, ClusterEvents". */
+        private String servedApis() {
+            return services.stream()
+                    .map(s -> s.getServiceDescriptor().getName())
+                    .filter(name -> !name.equals(HealthGrpc.SERVICE_NAME))
+                    .map(name -> name.substring(name.lastIndexOf('.') + 1))
+                    .collect(Collectors.joining(", "));
         }
     }
 

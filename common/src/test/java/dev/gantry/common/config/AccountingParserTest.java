@@ -49,7 +49,7 @@ class AccountingParserTest {
                 """).qos("buyin").orElseThrow();
         assertEquals(3000, q.priority());
         assertEquals(List.of("normal", "scavenger"), q.preempt());
-        assertEquals("REQUEUE", q.preemptMode());
+        assertEquals(new PreemptMode(PreemptAction.REQUEUE, false, false), q.preemptMode());
         assertEquals(120, q.graceTimeSeconds());
         assertEquals(3600, q.preemptExemptTimeSeconds());
         assertEquals(7 * 86400, q.maxWallSeconds());
@@ -69,7 +69,7 @@ class AccountingParserTest {
     @Test
     void qosLine_defaultsAreUnlimited() {
         QosConfig q = parse("QOS=plain").qos("plain").orElseThrow();
-        assertEquals(new QosConfig("plain", 0, List.of(), "", 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
+        assertEquals(new QosConfig("plain", 0, List.of(), null, 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
                 TresLimits.UNLIMITED, 1.0, List.of(), "", 1), q);
         assertEquals(List.of("normal", "plain"), parse("QOS=plain").qos().stream().map(QosConfig::name).toList(),
                 "normal still exists");
@@ -232,23 +232,23 @@ class AccountingParserTest {
     @Test
     void withQos_addsOrReplacesAQos_checkedAsALineWouldBe() {
         Accounting a = parse("QOS=low Priority=1").accounting();
-        QosConfig high = new QosConfig("high", 500, List.of("low"), "REQUEUE", 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
-                TresLimits.UNLIMITED, 1.0, List.of(), "", 0);
+        QosConfig high = new QosConfig("high", 500, List.of("low"), PreemptMode.parse("REQUEUE"), 0, -1, -1, -1, -1,
+                TresLimits.UNLIMITED, TresLimits.UNLIMITED, 1.0, List.of(), "", 0);
         Accounting b = a.withQos(high);
         assertEquals(List.of("normal", "low", "high"), List.copyOf(b.qos().keySet()));
         assertEquals(500, b.maxQosPriority());
         assertEquals(1, a.maxQosPriority(), "the original is unchanged");
-        Accounting c = b.withQos(new QosConfig("low", 7, List.of(), "", 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
+        Accounting c = b.withQos(new QosConfig("low", 7, List.of(), null, 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
                 TresLimits.UNLIMITED, 2.0, List.of(), "", 0));
         assertEquals(7, c.qos("low").orElseThrow().priority());
         assertEquals("Preempt: unknown QOS ghost", assertThrows(IllegalArgumentException.class,
-                () -> a.withQos(new QosConfig("x", 0, List.of("ghost"), "", 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
+                () -> a.withQos(new QosConfig("x", 0, List.of("ghost"), null, 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
                         TresLimits.UNLIMITED, 1.0, List.of(), "", 0))).getMessage());
         assertEquals("UsageFactor: -1.0 must be a finite number >= 0", assertThrows(IllegalArgumentException.class,
-                () -> a.withQos(new QosConfig("x", 0, List.of(), "", 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
+                () -> a.withQos(new QosConfig("x", 0, List.of(), null, 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
                         TresLimits.UNLIMITED, -1.0, List.of(), "", 0))).getMessage());
         assertEquals("QOS: 'a b' is not a valid name", assertThrows(IllegalArgumentException.class,
-                () -> a.withQos(new QosConfig("a b", 0, List.of(), "", 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
+                () -> a.withQos(new QosConfig("a b", 0, List.of(), null, 0, -1, -1, -1, -1, TresLimits.UNLIMITED,
                         TresLimits.UNLIMITED, 1.0, List.of(), "", 0))).getMessage());
     }
 

@@ -49,6 +49,15 @@ class TopologyParserTest {
         assertEquals("core", t.find("agg").orElseThrow().parent());
     }
 
+    @Test
+    void linesContinue_afterABackslash_asInTheClusterConfig_evenOnTheLastLine() {
+        TopologyConfig t = TopologyParser.parse(FILE, "SwitchName=s1 \\\n  Nodes=n[1-2] # two nodes\nSwitchName=top \\\n"
+                + "Switches=s1 \\", NODES);
+
+        assertEquals(List.of(new SwitchConfig("s1", "top", 0, List.of("n1", "n2"), List.of(), 1),
+                new SwitchConfig("top", "", 1, List.of(), List.of("s1"), 3)), t.switches());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             unknown key           | SwitchName=s1 Nodes=n1 Color=red                  | conf/topology.conf:1: Color: unknown key (SwitchName, Switches, Nodes, LinkSpeed)

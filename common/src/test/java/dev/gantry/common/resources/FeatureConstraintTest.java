@@ -73,6 +73,33 @@ class FeatureConstraintTest {
         assertEquals(expected, FeatureConstraint.parse(text).admits(node));
     }
 
+    @ParameterizedTest(name = "{0}: {1} matches a node with [{2}]: {3}")
+    @CsvSource(delimiter = ';', quoteCharacter = '"', textBlock = """
+            a single feature               ; intel         ; intel ib ; true
+            a missing feature              ; amd           ; intel    ; false
+            AND needs both                 ; intel&ib      ; intel    ; false
+            AND with both                  ; intel&ib      ; ib intel ; true
+            OR needs either                ; amd|intel     ; intel    ; true
+            AND binds tighter than OR      ; amd|intel&ib  ; amd      ; true
+            parentheses group              ; (amd|intel)&ib ; amd     ; false
+            a matching-OR matches any one set ; [rack1|rack2] ; rack2 ; true
+            a count is read as every node having it ; gpu*2&ib ; gpu ib ; true
+            a counted feature is still required ; gpu*2&ib ; ib       ; false
+            """)
+    void matches(String rule, String text, String features, boolean expected) {
+        Set<String> node = new HashSet<>(Arrays.asList(features.split(" ")));
+        assertEquals(expected, FeatureConstraint.parse(text).matches(node));
+    }
+
+    @Test
+    void alternatives_expandAMatchingOrIntoOnePlainExpressionPerSet_inOrder() {
+        assertEquals(List.of(FeatureConstraint.parse("ib&rack1"), FeatureConstraint.parse("ib&rack2")),
+                FeatureConstraint.parse("ib&[rack1|rack2]").alternatives());
+        assertEquals(List.of(FeatureConstraint.parse("a&c"), FeatureConstraint.parse("a&d"), FeatureConstraint.parse("b&c"),
+                FeatureConstraint.parse("b&d")), FeatureConstraint.parse("[a|b]&[c|d]").alternatives());
+        assertEquals(List.of(FeatureConstraint.parse("intel|amd")), FeatureConstraint.parse("intel|amd").alternatives());
+    }
+
     @Test
     void names_andThoseNoNodeHas() {
         FeatureConstraint c = FeatureConstraint.parse("[rack1|rack9]&(gpu&ib)*2");

@@ -1,5 +1,6 @@
 package dev.gantry.gang.model;
 
+import dev.gantry.common.events.EventOrder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -53,12 +54,7 @@ public final class GangReplica {
      *                                  unchanged
      */
     public void apply(String eventEpoch, long eventRevision, ReplicaChange change) {
-        if (!epoch.equals(eventEpoch)) {
-            throw new IllegalArgumentException("event of epoch " + eventEpoch + " applied to a replica of epoch " + epoch);
-        }
-        if (eventRevision <= revision) {
-            throw new IllegalArgumentException("event revision " + eventRevision + " is not after replica revision " + revision);
-        }
+        EventOrder.requireNext(epoch, revision, eventEpoch, eventRevision);
         switch (change) {
             case ReplicaChange.Held held -> put(held.holding());
             case ReplicaChange.Released released -> remove(released.jobId());

@@ -1,6 +1,7 @@
 package dev.gantry.scheduler.api;
 
 import dev.gantry.api.v1.Qos;
+import dev.gantry.common.config.PreemptMode;
 import dev.gantry.common.config.QosConfig;
 import dev.gantry.common.config.TresLimits;
 import java.util.LinkedHashMap;
@@ -17,7 +18,7 @@ public final class QosProtos {
 
     public static Qos toProto(QosConfig q) {
         return Qos.newBuilder().setName(q.name()).setPriority(q.priority()).addAllPreempt(q.preempt())
-                .setPreemptMode(q.preemptMode()).setGraceTimeSeconds(q.graceTimeSeconds())
+                .setPreemptMode(q.preemptMode() == null ? "" : q.preemptMode().slurmName()).setGraceTimeSeconds(q.graceTimeSeconds())
                 .setPreemptExemptTimeSeconds(q.preemptExemptTimeSeconds()).setMaxWallSeconds(q.maxWallSeconds())
                 .setMaxJobsPerUser(q.maxJobsPerUser()).setMaxSubmitJobsPerUser(q.maxSubmitJobsPerUser())
                 .putAllGrpTres(q.grpTres().limits()).putAllMaxTresPerUser(q.maxTresPerUser().limits())
@@ -34,11 +35,12 @@ public final class QosProtos {
         if (q.getPriority() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("qos.priority: " + q.getPriority() + " is outside 0.." + Integer.MAX_VALUE);
         }
-        String mode = q.getPreemptMode().trim().toUpperCase(Locale.ROOT);
-        if (!MODES.contains(mode)) {
+        String modeText = q.getPreemptMode().trim().toUpperCase(Locale.ROOT);
+        if (!MODES.contains(modeText)) {
             throw new IllegalArgumentException("qos.preempt_mode: '" + q.getPreemptMode()
                     + "' is not one of OFF, CANCEL, REQUEUE, SUSPEND");
         }
+        PreemptMode mode = modeText.isEmpty() ? null : PreemptMode.parse(modeText);
         nonNegativeOrUnlimited("qos.grace_time_seconds", q.getGraceTimeSeconds(), false);
         nonNegativeOrUnlimited("qos.preempt_exempt_time_seconds", q.getPreemptExemptTimeSeconds(), true);
         nonNegativeOrUnlimited("qos.max_wall_seconds", q.getMaxWallSeconds(), true);

@@ -59,8 +59,9 @@ public final class PlacementCheck {
         Consumables consumables = PlacementMapping.consumables(state.config());
         JobSizing sizing = JobSizing.of(job.ask().numTasks(), job.ask().cpusPerTask(), job.ask().ntasksPerNode(),
                 job.ask().memPerCpuMb(), job.ask().memPerNodeMb(), PlacementMapping.memoryLimits(state.config(), partition));
-        Sharing sharing = Sharing.of(PlacementMapping.oversubscribe(partition), selection.exclusive(),
-                selection.oversubscribe(), consumables.unit() == ResourceUnit.NODE);
+        Sharing sharing = Sharing.of(partition.overSubscribe().wholeNodes(),
+                partition.overSubscribe().maxShare(selection.oversubscribe()), selection.exclusive(),
+                consumables.unit() == ResourceUnit.NODE);
         ProposalCheck.JobTerms terms = new ProposalCheck.JobTerms(partitionName, job.ask().minNodes(),
                 job.ask().maxNodes(), sizing, sharing, PlacementMapping.gres(selection.gres()),
                 PlacementMapping.owner(state, job, partitionName), new HashSet<>(partition.nodes()),

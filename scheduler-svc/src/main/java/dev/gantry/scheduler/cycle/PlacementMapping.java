@@ -13,7 +13,6 @@ import dev.gantry.placement.HeldShare;
 import dev.gantry.placement.MemoryLimits;
 import dev.gantry.placement.NodeUse;
 import dev.gantry.placement.OfferedShare;
-import dev.gantry.placement.Oversubscribe;
 import dev.gantry.placement.Owner;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.GresGrant;
@@ -50,11 +49,6 @@ public final class PlacementMapping {
                 p.maxMemPerNodeMb() > 0 ? p.maxMemPerNodeMb() : config.get(Keys.MAX_MEM_PER_NODE));
     }
 
-    /** The partition's OverSubscribe=, parsed at load ({@code common.config.OverSubscribe}), in the core's terms. */
-    public static Oversubscribe oversubscribe(PartitionConfig p) {
-        return new Oversubscribe(Oversubscribe.Kind.valueOf(p.overSubscribe().kind().name()), p.overSubscribe().jobs());
-    }
-
     /** The job's user, user-exclusive when it asked --exclusive=user or {@code partition} is ExclusiveUser=YES. */
     public static Owner owner(ClusterState state, JobRecord job, String partition) {
         return new Owner(job.user(), state.exclusiveUser(job, partition));
@@ -86,7 +80,7 @@ public final class PlacementMapping {
                 continue;
             }
             PartitionConfig p = state.partition(j.partition());
-            boolean whole = j.ask().selection().exclusive() || (p != null && oversubscribe(p).wholeNodes());
+            boolean whole = j.ask().selection().exclusive() || (p != null && p.overSubscribe().wholeNodes());
             for (NodeShare s : j.allocation()) {
                 if (!s.node().equals(node.name())) {
                     continue;

@@ -110,10 +110,9 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
     }
 
     private static QosRule qos(QosConfig q, PreemptType type, PreemptMode cluster) {
-        PreemptMode mode = null;
-        if (!q.preemptMode().isBlank()) {
-            String key = "QOS=" + q.name() + " PreemptMode=" + q.preemptMode();
-            mode = mode(key, q.preemptMode());
+        PreemptMode mode = q.preemptMode();
+        if (mode != null) {
+            String key = "QOS=" + q.name() + " PreemptMode=" + mode;
             if ((mode.action() != PreemptAction.OFF || mode.within()) && type != PreemptType.QOS) {
                 throw new IllegalArgumentException(key + ": a QOS's PreemptMode is used only with "
                         + "PreemptType=preempt/qos (this cluster has " + type.configName() + ")");
@@ -148,14 +147,6 @@ public record PreemptSettings(PreemptType type, PreemptMode clusterMode, Map<Str
             throw new IllegalArgumentException("QOS=" + loop.get(0) + " Preempt: a loop " + String.join(" -> ", loop)
                     + " (QOS may not preempt each other)");
         });
-    }
-
-    private static PreemptMode mode(String key, String raw) {
-        try {
-            return PreemptMode.parse(raw);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(key + ": " + e.getMessage());
-        }
     }
 
     public boolean enabled() {

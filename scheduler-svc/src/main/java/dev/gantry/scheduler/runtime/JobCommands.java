@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 
 /**
@@ -114,53 +115,44 @@ public final class JobCommands {
     /** scontrol update JobId=…: each field given is applied in turn; the first refusal answers for the job. */
     public CompletableFuture<List<JobResult>> update(UpdateJobRequest r, Requester who) {
         return each(r.getJobIdsList(), who, "updated", (j, caller) -> {
-            JobRecord cur = j;
+            List<Function<JobRecord, JobEdits.Edit>> edits = new ArrayList<>();
             if (r.hasTimeLimitSeconds()) {
                 long limit = r.getTimeLimitSeconds() == 0 ? -1 : r.getTimeLimitSeconds();
-                if (limit < -1) {
-                    return new JobEdits.Refused("time_limit_seconds: must be positive or -1 (UNLIMITED), got " + limit);
-                }
-                JobEdits.Edit e = JobEdits.timeLimit(cur, caller, limit);
-                if (!(e instanceof JobEdits.Changed c)) {
-                    return e;
-                }
-                cur = c.job();
+                edits.add(job -> limit < -1
+                        ? new JobEdits.Refused("time_limit_seconds: must be positive or -1 (UNLIMITED), got " + limit)
+                        : JobEdits.timeLimit(job, caller, limit));
             }
             JobReshape reshape = new JobReshape(r.getPartitionsList(), r.hasMinNodes() ? r.getMinNodes() : null,
                     r.hasMaxNodes() ? r.getMaxNodes() : null, r.hasQos() ? r.getQos() : null,
                     r.hasAccount() ? r.getAccount() : null);
             if (reshape.any()) {
-                JobEdits.Edit e = reshape(cur, caller, reshape);
-                if (!(e instanceof JobEdits.Changed c)) {
-                    return e;
-                }
-                cur = c.job();
+                edits.add(job -> reshape(job, caller, reshape));
             }
             if (r.hasNice()) {
-                JobEdits.Edit e = JobEdits.nice(cur, caller, r.getNice());
-                if (!(e instanceof JobEdits.Changed c)) {
-                    return e;
-                }
-                cur = c.job();
+                edits.add(job -> JobEdits.nice(job, caller, r.getNice()));
             }
             if (r.hasDependency()) {
-                long self = cur.id();
-                JobEdits.Edit e = JobEdits.dependency(cur, caller, r.getDependency(),
-                        text -> dependencies.checkUpdate(text, self));
-                if (!(e instanceof JobEdits.Changed c)) {
-                    return e;
-                }
-                cur = c.job();
+                edits.add(job -> JobEdits.dependency(job, caller, r.getDependency(),
+                        text -> dependencies.checkUpdate(text, job.id())));
             }
             if (r.hasPriority()) {
-                JobEdits.Edit e = JobEdits.priority(cur, caller, r.getPriority());
-                if (!(e instanceof JobEdits.Changed c)) {
-                    return e;
-                }
-                cur = c.job();
+                edits.add(job -> JobEdits.priority(job, caller, r.getPriority()));
             }
-            return new JobEdits.Changed(cur);
+            return inTurn(j, edits);
         });
+    }
+
+    /** Applies {@code edits} in turn, each to the job the one before made; the first that changes nothing answers. */
+    private static JobEdits.Edit inTurn(JobRecord job, List<Function<JobRecord, JobEdits.Edit>> edits) {
+        JobRecord cur = job;
+        for (Function<JobRecord, JobEdits.Edit> edit : edits) {
+            JobEdits.Edit e = edit.apply(cur);
+            if (!(e instanceof JobEdits.Changed c)) {
+                return e;
+            }
+            cur = c.job();
+        }
+        return new JobEdits.Changed(cur);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.gantry.select.model;
 
+import dev.gantry.common.config.OverSubscribe;
 import dev.gantry.placement.MemoryLimits;
-import dev.gantry.placement.Oversubscribe;
 import dev.gantry.placement.Owner;
 import java.util.List;
 
@@ -9,7 +9,7 @@ import java.util.List;
  * A partition: its state, member nodes in config order (the order ties are broken in), OverSubscribe, memory limits,
  * PriorityTier and ExclusiveUser (every job in it is user-exclusive, see {@link Owner}).
  */
-public record ClusterPartition(String name, PartitionState state, List<String> nodes, Oversubscribe oversubscribe,
+public record ClusterPartition(String name, PartitionState state, List<String> nodes, OverSubscribe oversubscribe,
                                MemoryLimits memory, int priorityTier, boolean exclusiveUser) {
 
     public ClusterPartition {
@@ -17,17 +17,17 @@ public record ClusterPartition(String name, PartitionState state, List<String> n
     }
 
     /** ExclusiveUser=NO. */
-    public ClusterPartition(String name, PartitionState state, List<String> nodes, Oversubscribe oversubscribe,
+    public ClusterPartition(String name, PartitionState state, List<String> nodes, OverSubscribe oversubscribe,
                             MemoryLimits memory, int priorityTier) {
         this(name, state, nodes, oversubscribe, memory, priorityTier, false);
     }
 
     /** OverSubscribe=NO, no memory limits, PriorityTier=1. */
     public ClusterPartition(String name, PartitionState state, List<String> nodes) {
-        this(name, state, nodes, Oversubscribe.NO, MemoryLimits.NONE, 1);
+        this(name, state, nodes, OverSubscribe.NO, MemoryLimits.NONE, 1);
     }
 
-    public ClusterPartition withOversubscribe(Oversubscribe oversubscribe) {
+    public ClusterPartition withOversubscribe(OverSubscribe oversubscribe) {
         return new ClusterPartition(name, state, nodes, oversubscribe, memory, priorityTier, exclusiveUser);
     }
 

@@ -1,5 +1,6 @@
 package dev.gantry.select.model;
 
+import dev.gantry.common.events.EventOrder;
 import dev.gantry.placement.Gres;
 import java.util.Arrays;
 import java.util.Collections;
@@ -87,12 +88,7 @@ public final class Replica {
      *                                  unchanged
      */
     public void apply(String eventEpoch, long eventRevision, ReplicaChange change) {
-        if (!epoch.equals(eventEpoch)) {
-            throw new IllegalArgumentException("event of epoch " + eventEpoch + " applied to a replica of epoch " + epoch);
-        }
-        if (eventRevision <= revision) {
-            throw new IllegalArgumentException("event revision " + eventRevision + " is not after replica revision " + revision);
-        }
+        EventOrder.requireNext(epoch, revision, eventEpoch, eventRevision);
         switch (change) {
             case ReplicaChange.NodeChanged c -> putNode(c.node());
             case ReplicaChange.AllocationPut c -> putAllocation(c.allocation());

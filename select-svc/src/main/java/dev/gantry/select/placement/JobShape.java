@@ -20,7 +20,8 @@ record JobShape(ResourceRequest request, ClusterPartition partition, JobSizing s
         JobOptions options = request.options();
         JobSizing sizing = JobSizing.of(request.numTasks(), request.cpusPerTask(), options.ntasksPerNode(),
                 options.memPerCpuMb(), request.memPerNodeMb(), partition.memory());
-        Sharing sharing = Sharing.of(partition.oversubscribe(), options.exclusive(), options.oversubscribe(), linear);
+        Sharing sharing = Sharing.of(partition.oversubscribe().wholeNodes(),
+                partition.oversubscribe().maxShare(options.oversubscribe()), options.exclusive(), linear);
         JobShape shape = new JobShape(request, partition, sizing, sharing);
         if (sizing.overMaxPerNode(partition.memory(), shape.minNodes())) {
             return Optional.empty();

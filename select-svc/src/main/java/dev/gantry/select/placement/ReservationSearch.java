@@ -61,7 +61,7 @@ final class ReservationSearch {
             requiredStart = Math.max(requiredStart, e);
         }
         int need = count - required.length;
-        boolean plain = required.length == 0 && exclude.isEmpty() && constraint == Constraint.ANY && demand.gres().isEmpty();
+        boolean plain = required.length == 0 && exclude.isEmpty() && constraint.isAny() && demand.gres().isEmpty();
         NodeHardware hardware = run.hardware();
         StartIndex.NodeStart exact = (node, from, cutoff) -> {
             if (plain ? !hardware.fits(node, demand.cpus(), demand.memoryMb())

@@ -46,7 +46,8 @@ public final class StartIndex {
     private final long[] starts;
     private final int levels;
     private long clock;
-    private long[] resolved = new long[64];
+    /** The current search's resolved nodes: (exact start, member) keys, earliest first. */
+    private final LongHeap resolved = new LongHeap();
 
     StartIndex(AvailabilityProfile profile, int[] nodes) {
         if (nodes.length > 1 << 19) {
@@ -166,24 +167,24 @@ public final class StartIndex {
         private final int cutoff;
         private final NodeStart exact;
         private int at;
-        private int held;
         private long time;
 
         private Search(StartList list, int cutoff, NodeStart exact) {
             this.list = list;
             this.cutoff = cutoff;
             this.exact = exact;
+            resolved.clear();
         }
 
         @Override
         public int next() {
             while (true) {
                 int b = nextBound();
-                if (held > 0 && (int) (resolved[0] >>> MEMBER_BITS) <= b) {
+                if (!resolved.isEmpty() && (int) (resolved.peek() >>> MEMBER_BITS) <= b) {
                     return take();
                 }
                 if (b > cutoff) {
-                    return held > 0 ? take() : -1;
+                    return resolved.isEmpty() ? -1 : take();
                 }
                 if (list.stale(at)) {
                     list.refresh(at);
@@ -192,7 +193,7 @@ public final class StartIndex {
                 int m = list.member[at++];
                 long e = exact.earliest(nodes[m], profile.now() + b, profile.now() + cutoff);
                 if (e != AvailabilityProfile.NEVER && e - profile.now() <= cutoff) {
-                    hold((e - profile.now()) << MEMBER_BITS | m);
+                    resolved.add((e - profile.now()) << MEMBER_BITS | m);
                 }
             }
         }
@@ -205,7 +206,7 @@ public final class StartIndex {
         @Override
         public long peek() {
             int b = nextBound();
-            long first = held > 0 ? Math.min(b, resolved[0] >>> MEMBER_BITS) : b;
+            long first = resolved.isEmpty() ? b : Math.min(b, resolved.peek() >>> MEMBER_BITS);
             return first > cutoff ? AvailabilityProfile.NEVER : profile.now() + first;
         }
 
@@ -222,37 +223,11 @@ public final class StartIndex {
             }
         }
 
+        /** Takes the earliest resolved node: its start becomes {@link #time()}. */
         private int take() {
-            long top = resolved[0];
-            long last = resolved[--held];
-            int p = 0;
-            while (true) {
-                int l = 2 * p + 1;
-                if (l >= held) {
-                    break;
-                }
-                int c = l + 1 < held && resolved[l + 1] < resolved[l] ? l + 1 : l;
-                if (resolved[c] >= last) {
-                    break;
-                }
-                resolved[p] = resolved[c];
-                p = c;
-            }
-            resolved[p] = last;
+            long top = resolved.poll();
             time = profile.now() + (top >>> MEMBER_BITS);
             return nodes[(int) (top & ((1L << MEMBER_BITS) - 1))];
-        }
-
-        private void hold(long key) {
-            if (held == resolved.length) {
-                resolved = Arrays.copyOf(resolved, held * 2);
-            }
-            int c = held++;
-            while (c > 0 && resolved[(c - 1) >>> 1] > key) {
-                resolved[c] = resolved[(c - 1) >>> 1];
-                c = (c - 1) >>> 1;
-            }
-            resolved[c] = key;
         }
     }
 }

@@ -37,8 +37,8 @@ final class StartList {
     private final int leaves;
     private final int[] tree;
 
-    private long[] heap = new long[64];
-    private int heapSize;
+    /** The walk's queue: (bound, tree position) keys, least bound first. */
+    private final LongHeap heap = new LongHeap();
 
     /** Entry {@code i}: member {@code member[i]} (-1: removed, its bound kept for order), its bound, when computed. */
     int[] member = new int[64];
@@ -88,7 +88,7 @@ final class StartList {
         for (int p = leaves - 1; p >= 1; p--) {
             tree[p] = Math.min(tree[2 * p], tree[2 * p + 1]);
         }
-        heapSize = 0;
+        heap.clear();
         stale = 0;
         push(1, tree[1]);
     }
@@ -164,8 +164,8 @@ final class StartList {
             replant();
         }
         walk:
-        while (heapSize > 0) {
-            long key = pop();
+        while (!heap.isEmpty()) {
+            long key = heap.poll();
             int b = (int) (key >>> POSITION_BITS);
             int p = (int) (key & POSITION_MASK);
             if (tree[p] > b) {
@@ -184,7 +184,7 @@ final class StartList {
                 if (b == NONE) {
                     continue walk;
                 }
-                if (heapSize > 0 && (int) (heap[0] >>> POSITION_BITS) < b) {
+                if (!heap.isEmpty() && (int) (heap.peek() >>> POSITION_BITS) < b) {
                     push(p, b);
                     continue walk;
                 }
@@ -232,35 +232,6 @@ final class StartList {
         if (b == NONE) {
             return;
         }
-        if (heapSize == heap.length) {
-            heap = Arrays.copyOf(heap, heapSize * 2);
-        }
-        long key = ((long) b << POSITION_BITS) | position;
-        int c = heapSize++;
-        while (c > 0 && heap[(c - 1) >>> 1] > key) {
-            heap[c] = heap[(c - 1) >>> 1];
-            c = (c - 1) >>> 1;
-        }
-        heap[c] = key;
-    }
-
-    private long pop() {
-        long top = heap[0];
-        long last = heap[--heapSize];
-        int p = 0;
-        while (true) {
-            int l = 2 * p + 1;
-            if (l >= heapSize) {
-                break;
-            }
-            int m = l + 1 < heapSize && heap[l + 1] < heap[l] ? l + 1 : l;
-            if (heap[m] >= last) {
-                break;
-            }
-            heap[p] = heap[m];
-            p = m;
-        }
-        heap[p] = last;
-        return top;
+        heap.add(((long) b << POSITION_BITS) | position);
     }
 }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * The replica the event stream keeps current, shared between the stream's thread and Plan calls.
@@ -63,15 +64,11 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
     @Override
     public void onSnapshot(String epoch, long revision, ClusterSnapshot snapshot) {
         Replica rebuilt = ReplicaInputs.replica(epoch, revision, snapshot);
-        lock.writeLock().lock();
-        try {
+        change(() -> {
             replica = rebuilt;
             live = true;
-            publish();
-        } finally {
-            lock.writeLock().unlock();
-        }
-        notifyWaiters();
+            return true;
+        });
     }
 
     /**
@@ -80,21 +77,19 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
      */
     @Override
     public void onEvent(ClusterEvent event) {
-        lock.writeLock().lock();
-        try {
+        boolean applied = change(() -> {
             if (replica == null) {
                 throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
             }
             if (event.getEpoch().equals(replica.epoch()) && event.getRevision() <= replica.revision()) {
-                return;
+                return false;
             }
             ReplicaInputs.apply(replica, event);
-            publish();
-        } finally {
-            lock.writeLock().unlock();
+            return true;
+        });
+        if (applied) {
+            eventsApplied.increment();
         }
-        notifyWaiters();
-        eventsApplied.increment();
     }
 
     @Override
@@ -130,14 +125,33 @@ public final class LiveReplica implements ClusterEventListener, ReplicaSource {
 
     @Override
     public void onStreamClosed(Status status) {
+        change(() -> {
+            live = false;
+            return true;
+        });
+    }
+
+    /**
+     * Runs {@code change} under the write lock; when it changed the replica (answers true), publishes the result and
+     * wakes the waiters. A change that throws publishes nothing.
+     *
+     * @return what {@code change} answered
+     */
+    private boolean change(BooleanSupplier change) {
+        boolean changed;
         lock.writeLock().lock();
         try {
-            live = false;
-            publish();
+            changed = change.getAsBoolean();
+            if (changed) {
+                publish();
+            }
         } finally {
             lock.writeLock().unlock();
         }
-        notifyWaiters();
+        if (changed) {
+            notifyWaiters();
+        }
+        return changed;
     }
 
     @Override

@@ -6,10 +6,10 @@ import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.common.config.OverSubscribe;
 import dev.gantry.placement.Gres;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
-import dev.gantry.placement.Oversubscribe;
 import dev.gantry.placement.Owner;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
@@ -96,11 +96,11 @@ public final class ReplicaInputs {
     }
 
     public static ClusterPartition partition(Partition partition) {
-        Oversubscribe oversubscribe = switch (partition.getOverSubscribe()) {
-            case OVER_SUBSCRIBE_YES -> new Oversubscribe(Oversubscribe.Kind.YES, Math.max(1, partition.getOverSubscribeJobs()));
-            case OVER_SUBSCRIBE_FORCE -> new Oversubscribe(Oversubscribe.Kind.FORCE, Math.max(1, partition.getOverSubscribeJobs()));
-            case OVER_SUBSCRIBE_EXCLUSIVE -> new Oversubscribe(Oversubscribe.Kind.EXCLUSIVE, 1);
-            default -> Oversubscribe.NO;
+        OverSubscribe oversubscribe = switch (partition.getOverSubscribe()) {
+            case OVER_SUBSCRIBE_YES -> new OverSubscribe(OverSubscribe.Kind.YES, Math.max(1, partition.getOverSubscribeJobs()));
+            case OVER_SUBSCRIBE_FORCE -> new OverSubscribe(OverSubscribe.Kind.FORCE, Math.max(1, partition.getOverSubscribeJobs()));
+            case OVER_SUBSCRIBE_EXCLUSIVE -> new OverSubscribe(OverSubscribe.Kind.EXCLUSIVE, 1);
+            default -> OverSubscribe.NO;
         };
         MemoryLimits memory = new MemoryLimits(Math.max(0, partition.getDefMemPerCpuMb()),
                 Math.max(0, partition.getDefMemPerNodeMb()), Math.max(0, partition.getMaxMemPerCpuMb()),

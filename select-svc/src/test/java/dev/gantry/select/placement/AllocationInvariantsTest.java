@@ -80,7 +80,7 @@ class AllocationInvariantsTest {
             long memory = 0;
             int gpus = 0;
             for (JobAllocation a : allocations) {
-                int maxShare = view.partition(a.partition()).orElseThrow().oversubscribe().max();
+                int maxShare = view.partition(a.partition()).orElseThrow().oversubscribe().jobs();
                 for (NodeShare s : a.nodes()) {
                     if (!s.node().equals(node.name())) {
                         continue;

@@ -93,7 +93,8 @@ class ProposalValidationPropertyTest {
         ProposalCheck.JobTerms terms = new ProposalCheck.JobTerms(p.name(), request.minNodes(), request.maxNodes(),
                 JobSizing.of(request.numTasks(), request.cpusPerTask(), request.options().ntasksPerNode(),
                         request.options().memPerCpuMb(), request.memPerNodeMb(), p.memory()),
-                Sharing.of(p.oversubscribe(), job.exclusive(), job.oversubscribe(), linear), request.options().gres(),
+                Sharing.of(p.oversubscribe().wholeNodes(), p.oversubscribe().maxShare(job.oversubscribe()), job.exclusive(),
+                        linear), request.options().gres(),
                 job.owner().orExclusive(p.exclusiveUser()), new HashSet<>(p.nodes()), List.of(), Set.of());
         List<OfferedShare> offered = start.nodes().stream().map(s -> offered(view, s)).toList();
         return ProposalCheck.check(terms, offered, name -> nodeUse(view, held, name), name -> Optional.empty());

@@ -4,7 +4,7 @@ import static dev.gantry.select.fixture.JobFixture.aJob;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.placement.Oversubscribe;
+import dev.gantry.common.config.OverSubscribe;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.Shares;
 import dev.gantry.select.model.NodeShare;

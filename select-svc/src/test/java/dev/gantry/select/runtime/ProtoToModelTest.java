@@ -13,7 +13,6 @@ import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.Switch;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
-import dev.gantry.placement.Oversubscribe;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.NodeShare;
@@ -56,7 +55,7 @@ class ProtoToModelTest {
     @Test
     void partitionsCarryOverSubscribeAndMemoryLimits() {
         ClusterPartition p = view.partition("p").orElseThrow();
-        assertEquals(new Oversubscribe(Oversubscribe.Kind.FORCE, 3), p.oversubscribe());
+        assertEquals(new dev.gantry.common.config.OverSubscribe(dev.gantry.common.config.OverSubscribe.Kind.FORCE, 3), p.oversubscribe());
         assertEquals(new MemoryLimits(1000, 0, 0, 12000), p.memory());
         assertEquals(5, p.priorityTier());
     }

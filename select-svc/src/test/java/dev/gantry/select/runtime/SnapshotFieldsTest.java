@@ -15,7 +15,6 @@ import dev.gantry.api.v1.Switch;
 import dev.gantry.api.v1.Topology;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
-import dev.gantry.placement.Oversubscribe;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.NodeShare;
 import dev.gantry.select.model.ReplicaView;
@@ -48,7 +47,7 @@ class SnapshotFieldsTest {
 
         assertEquals(List.of(new GresPool("gpu", "v100", 1), new GresPool("gpu", "a100", 2)), view.node(0).gres().pools());
         ClusterPartition p = view.partition("p").orElseThrow();
-        assertEquals(new Oversubscribe(Oversubscribe.Kind.FORCE, 3), p.oversubscribe());
+        assertEquals(new dev.gantry.common.config.OverSubscribe(dev.gantry.common.config.OverSubscribe.Kind.FORCE, 3), p.oversubscribe());
         assertEquals(new MemoryLimits(100, 0, 0, 4000), p.memory());
         NodeShare held = view.allocations().get(0).nodes().get(0);
         assertEquals(List.of(0, 3), held.units().stream().boxed().toList());
