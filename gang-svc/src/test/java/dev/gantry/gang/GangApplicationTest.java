@@ -16,7 +16,7 @@ import dev.gantry.api.v1.GetGangStateRequest;
 import dev.gantry.gang.fixture.FakeGangControl;
 import dev.gantry.gang.fixture.FakeScheduler;
 import dev.gantry.api.v1.GangControlGrpc;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.CertificateDirectory;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
@@ -75,8 +75,8 @@ class GangApplicationTest implements TestPropertyProvider {
             }
             // as scheduler-svc's internal server admits them: the stream for the deciders, GangControl for gang-svc
             schedulerServer = InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now))
-                    .serve(scheduler, Admission.services(Peer.SELECT, Peer.GANG))
-                    .serve(control, Admission.only(Peer.GANG)).start();
+                    .serve(scheduler, PeerAdmission.services(Peer.SELECT, Peer.GANG))
+                    .serve(control, PeerAdmission.only(Peer.GANG)).start();
             grpcPort = freePort();
             internalPort = freePort();
         } catch (IOException e) {

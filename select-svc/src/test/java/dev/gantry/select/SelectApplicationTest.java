@@ -11,7 +11,7 @@ import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.select.fixture.FakeScheduler;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.CertificateDirectory;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
@@ -68,7 +68,7 @@ class SelectApplicationTest implements TestPropertyProvider {
                 certs.issue(p, List.of(), now, Duration.ofDays(1));
             }
             schedulerServer = InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now))
-                    .serve(scheduler, Admission.only(Peer.SELECT)).start();
+                    .serve(scheduler, PeerAdmission.only(Peer.SELECT)).start();
             grpcPort = freePort();
             internalPort = freePort();
         } catch (IOException e) {

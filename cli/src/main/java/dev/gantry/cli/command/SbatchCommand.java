@@ -11,7 +11,7 @@ import dev.gantry.cli.getopt.UsageException;
 import dev.gantry.cli.sbatch.BatchScript;
 import dev.gantry.cli.sbatch.ControlOptions;
 import dev.gantry.cli.sbatch.InvalidSubmissionException;
-import dev.gantry.cli.sbatch.JobRequest;
+import dev.gantry.cli.sbatch.SbatchRequest;
 import dev.gantry.cli.sbatch.SbatchOptions;
 import dev.gantry.cli.sbatch.Submitter;
 import io.grpc.StatusRuntimeException;
@@ -103,7 +103,7 @@ public final class SbatchCommand extends SlurmCommand {
         ControlOptions controls = controlsFromScript.overriddenBy(ControlOptions.from(arguments));
         JobSpec spec;
         try {
-            JobSpec.Builder built = new JobRequest(script, scriptArgs, defaultName, merged, submitter()).toSpec()
+            JobSpec.Builder built = new SbatchRequest(script, scriptArgs, defaultName, merged, submitter()).toSpec()
                     .toBuilder();
             controls.apply(built, context.clock().instant(), context.zone());
             spec = built.build();

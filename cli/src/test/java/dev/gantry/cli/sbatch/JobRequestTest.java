@@ -33,7 +33,7 @@ class JobRequestTest {
     }
 
     static JobSpec spec(SbatchOptions options) throws InvalidSubmissionException {
-        return new JobRequest(SCRIPT, List.of("a1", "a2"), "run.sh", options, ALICE).toSpec();
+        return new SbatchRequest(SCRIPT, List.of("a1", "a2"), "run.sh", options, ALICE).toSpec();
     }
 
     static Stream<Arguments> options() {

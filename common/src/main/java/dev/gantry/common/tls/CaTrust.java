@@ -24,7 +24,7 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * docs/security.md), and its leaf must name a {@link Peer}. On the client side {@code admitted} is the peer the
  * client means to reach (scheduler-svc; the agent of node n3), which replaces host-name checking: agents' addresses
  * are pod IPs no certificate could list, and a certificate that names the peer is the stronger check. On the server
- * side it admits any peer, and the per-service rules ({@link Admission}) decide per call.
+ * side it admits any peer, and the per-service rules ({@link PeerAdmission}) decide per call.
  *
  * <p>Being an {@link X509ExtendedTrustManager}, the JDK uses it as it is and adds no host-name check of its own.
  * Thread-safe.
@@ -32,9 +32,9 @@ import javax.net.ssl.X509ExtendedTrustManager;
 final class CaTrust extends X509ExtendedTrustManager {
 
     private final X509Certificate ca;
-    private final Admission admitted;
+    private final PeerAdmission admitted;
 
-    CaTrust(X509Certificate ca, Admission admitted) {
+    CaTrust(X509Certificate ca, PeerAdmission admitted) {
         this.ca = ca;
         this.admitted = admitted;
     }

@@ -34,7 +34,7 @@ public final class InternalChannels {
 
     /** A channel to {@code target} (host:port) whose server must be {@code peer}. */
     public ManagedChannel open(String target, Peer peer) {
-        return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, Admission.only(p)))).build();
+        return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, PeerAdmission.only(p)))).build();
     }
 
     /**
@@ -42,14 +42,14 @@ public final class InternalChannels {
      * calls of up to 32 MiB are kept for a retry.
      */
     public ManagedChannel open(String target, Peer peer, Map<String, ?> serviceConfig) {
-        return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, Admission.only(p))))
+        return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, PeerAdmission.only(p))))
                 .defaultServiceConfig(serviceConfig).enableRetry()
                 .perRpcBufferLimit(32L << 20).retryBufferSize(64L << 20)
                 .build();
     }
 
     /** A channel to {@code target} whose server must be a peer {@code expected} admits. */
-    public ManagedChannel open(String target, Admission expected) {
+    public ManagedChannel open(String target, PeerAdmission expected) {
         return builder(target, clientContext(tls, expected)).build();
     }
 
@@ -60,7 +60,7 @@ public final class InternalChannels {
                 .keepAliveTime(30, TimeUnit.SECONDS);
     }
 
-    static SslContext clientContext(ServiceTls tls, Admission expected) {
+    static SslContext clientContext(ServiceTls tls, PeerAdmission expected) {
         try {
             return GrpcSslContexts.forClient()
                     .keyManager(tls.key(), tls.chain().toArray(X509Certificate[]::new))

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A service's internal gRPC server: its own port, apart from the public one, TLS 1.3 only, a client certificate from
  * the cluster CA required on every connection ({@link CaTrust}), and every call admitted by its service's or method's
- * {@link Admission} ({@link PeerAccess}). A connection without a certificate, with one from another CA or naming no
+ * {@link PeerAdmission} ({@link PeerAccess}). A connection without a certificate, with one from another CA or naming no
  * peer fails in the handshake; a certified peer calling what it may not ends PERMISSION_DENIED. Only the services
  * added here are served (a call of any other is UNIMPLEMENTED).
  *
@@ -83,8 +83,8 @@ public final class InternalServer implements AutoCloseable {
         private final int port;
         private final ServiceTls tls;
         private final List<ServerServiceDefinition> services = new ArrayList<>();
-        private final Map<String, Admission> byService = new LinkedHashMap<>();
-        private final Map<String, Admission> byMethod = new LinkedHashMap<>();
+        private final Map<String, PeerAdmission> byService = new LinkedHashMap<>();
+        private final Map<String, PeerAdmission> byMethod = new LinkedHashMap<>();
         private boolean direct;
         private HealthStatusManager health;
 
@@ -95,19 +95,19 @@ public final class InternalServer implements AutoCloseable {
         }
 
         /** Serves {@code service} to the peers {@code who} admits. */
-        public Builder serve(BindableService service, Admission who) {
+        public Builder serve(BindableService service, PeerAdmission who) {
             return serve(service.bindService(), who);
         }
 
         /** Serves {@code service} to the peers {@code who} admits. */
-        public Builder serve(ServerServiceDefinition service, Admission who) {
+        public Builder serve(ServerServiceDefinition service, PeerAdmission who) {
             services.add(service);
             byService.put(service.getServiceDescriptor().getName(), who);
             return this;
         }
 
         /** One method of a served service admits {@code who} instead of its service's peers. */
-        public Builder method(MethodDescriptor<?, ?> method, Admission who) {
+        public Builder method(MethodDescriptor<?, ?> method, PeerAdmission who) {
             byMethod.put(method.getFullMethodName(), who);
             return this;
         }
@@ -115,7 +115,7 @@ public final class InternalServer implements AutoCloseable {
         /** Serves gRPC health to any cluster peer, reporting SERVING from the moment the server has started. */
         public Builder withHealth() {
             health = new HealthStatusManager();
-            return serve(health.getHealthService(), Admission.ANY_PEER);
+            return serve(health.getHealthService(), PeerAdmission.ANY_PEER);
         }
 
         /** Calls run on the transport's threads (handlers that never block; see select-svc's DirectCalls). */
@@ -175,7 +175,7 @@ public final class InternalServer implements AutoCloseable {
     static SslContext serverContext(ServiceTls tls) {
         try {
             return GrpcSslContexts.configure(SslContextBuilder.forServer(tls.key(), tls.chain().toArray(X509Certificate[]::new)))
-                    .trustManager(new CaTrust(tls.ca(), Admission.ANY_PEER))
+                    .trustManager(new CaTrust(tls.ca(), PeerAdmission.ANY_PEER))
                     .clientAuth(ClientAuth.REQUIRE)
                     .protocols("TLSv1.3")
                     .build();

@@ -7,6 +7,6 @@ package dev.gantry.common.tls;
 @FunctionalInterface
 public interface InternalServices {
 
-    /** Adds the service's gRPC services, each with its {@link Admission}, to {@code server}. */
+    /** Adds the service's gRPC services, each with its {@link PeerAdmission}, to {@code server}. */
     InternalServer.Builder addTo(InternalServer.Builder server);
 }

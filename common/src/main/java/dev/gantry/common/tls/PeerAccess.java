@@ -32,14 +32,14 @@ public final class PeerAccess implements ServerInterceptor {
     /** The peer is parsed from a session's certificate once and kept with the session. */
     private static final String SESSION_PEER = "gantry.peer";
 
-    private final Map<String, Admission> byService;
-    private final Map<String, Admission> byMethod;
+    private final Map<String, PeerAdmission> byService;
+    private final Map<String, PeerAdmission> byMethod;
 
     /**
      * @param byService full service name ("gantry.v1.AgentHub") → who may call it
      * @param byMethod full method name ("gantry.v1.NodeAgent/LaunchJob") → who may call it, over its service's rule
      */
-    public PeerAccess(Map<String, Admission> byService, Map<String, Admission> byMethod) {
+    public PeerAccess(Map<String, PeerAdmission> byService, Map<String, PeerAdmission> byMethod) {
         this.byService = Map.copyOf(byService);
         this.byMethod = Map.copyOf(byMethod);
     }
@@ -79,7 +79,7 @@ public final class PeerAccess implements ServerInterceptor {
         if (peer.isEmpty()) {
             return refuse(call, Status.UNAUTHENTICATED, method + " refused: the caller presented no cluster certificate");
         }
-        Admission rule = byMethod.get(method);
+        PeerAdmission rule = byMethod.get(method);
         if (rule == null) {
             rule = byService.get(call.getMethodDescriptor().getServiceName());
         }

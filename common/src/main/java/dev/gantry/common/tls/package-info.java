@@ -8,7 +8,7 @@
  *
  * <p><b>Servers.</b> Each service serves its internal API on an {@link dev.gantry.common.tls.InternalServer} of its own
  * port: TLS 1.3, client certificate required and validated under the CA alone, then each call admitted by its method's
- * or service's {@link dev.gantry.common.tls.Admission}; handlers read the caller with
+ * or service's {@link dev.gantry.common.tls.PeerAdmission}; handlers read the caller with
  * {@link dev.gantry.common.tls.PeerAccess#current()} and check what depends on the request (an agent speaks only for its
  * own node: {@link dev.gantry.common.tls.PeerAccess#speaksFor}).
  *

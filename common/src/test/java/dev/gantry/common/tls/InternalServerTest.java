@@ -55,9 +55,9 @@ class InternalServerTest {
         }
         // as scheduler-svc serves AgentHub, and an agent NodeAgent (launch forwarding from peers)
         server = InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now))
-                .serve(new NodeClaimingHub(), Admission.ANY_NODE)
-                .serve(new EchoAgent(), Admission.only(Peer.SCHEDULER))
-                .method(NodeAgentGrpc.getLaunchJobMethod(), Admission.only(Peer.SCHEDULER).or(Admission.ANY_NODE))
+                .serve(new NodeClaimingHub(), PeerAdmission.ANY_NODE)
+                .serve(new EchoAgent(), PeerAdmission.only(Peer.SCHEDULER))
+                .method(NodeAgentGrpc.getLaunchJobMethod(), PeerAdmission.only(Peer.SCHEDULER).or(PeerAdmission.ANY_NODE))
                 .start();
     }
 
@@ -79,7 +79,7 @@ class InternalServerTest {
     @Test
     void withHealth_servesHealthToAnyPeer_reportingServingOnceStarted() {
         try (InternalServer healthy = InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, Instant.now()))
-                .serve(new EchoAgent(), Admission.only(Peer.SCHEDULER)).withHealth().startOrFail()) {
+                .serve(new EchoAgent(), PeerAdmission.only(Peer.SCHEDULER)).withHealth().startOrFail()) {
             for (Peer caller : List.of(N2, Peer.GANG)) {
                 var health = io.grpc.health.v1.HealthGrpc.newBlockingStub(channel(caller, Peer.SCHEDULER, healthy.port()))
                         .withDeadlineAfter(20, TimeUnit.SECONDS);

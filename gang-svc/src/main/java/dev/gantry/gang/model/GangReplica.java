@@ -14,7 +14,7 @@ import java.util.TreeMap;
  * revision) and feeds the gauges; the rotation itself is {@link dev.gantry.gang.slice.Timeslicer}'s.
  *
  * <p>Built from a snapshot, then advanced one event at a time with {@link #apply}. The runtime maps the stream's
- * messages to {@link Holding}s and {@link ReplicaChange}s (and puts a snapshot's allocations in allocation order). Not
+ * messages to {@link HeldAllocation}s and {@link GangChange}s (and puts a snapshot's allocations in allocation order). Not
  * thread-safe: one thread applies events; others see {@link GangView}s it made.
  */
 public final class GangReplica {
@@ -35,7 +35,7 @@ public final class GangReplica {
      *
      * @param allocations in allocation order (start time, then job id), the order each partition's list keeps
      */
-    public static GangReplica fromSnapshot(String epoch, long revision, List<String> partitions, List<Holding> allocations) {
+    public static GangReplica fromSnapshot(String epoch, long revision, List<String> partitions, List<HeldAllocation> allocations) {
         GangReplica replica = new GangReplica(epoch, revision);
         for (String partition : partitions) {
             replica.partitions.computeIfAbsent(partition, name -> new LinkedHashMap<>());
@@ -53,12 +53,12 @@ public final class GangReplica {
      * @throws IllegalArgumentException for another epoch, or a revision not after the replica's; the replica is then
      *                                  unchanged
      */
-    public void apply(String eventEpoch, long eventRevision, ReplicaChange change) {
+    public void apply(String eventEpoch, long eventRevision, GangChange change) {
         EventOrder.requireNext(epoch, revision, eventEpoch, eventRevision);
         switch (change) {
-            case ReplicaChange.Held held -> put(held.holding());
-            case ReplicaChange.Released released -> remove(released.jobId());
-            case ReplicaChange.Unrelated unrelated -> { } // nodes do not change who shares a partition
+            case GangChange.Held held -> put(held.holding());
+            case GangChange.Released released -> remove(released.jobId());
+            case GangChange.Unrelated unrelated -> { } // nodes do not change who shares a partition
         }
         revision = eventRevision;
     }
@@ -78,7 +78,7 @@ public final class GangReplica {
         return revision;
     }
 
-    private void put(Holding holding) {
+    private void put(HeldAllocation holding) {
         String previous = partitionOfJob.get(holding.jobId());
         if (previous != null && !previous.equals(holding.partition())) {
             remove(holding.jobId());

@@ -8,7 +8,7 @@ import dev.gantry.gang.grpc.GangStatusSource;
 import dev.gantry.gang.model.GangReplica;
 import dev.gantry.gang.model.GangView;
 import dev.gantry.gang.model.PartitionJobs;
-import dev.gantry.gang.model.ReplicaChange;
+import dev.gantry.gang.model.GangChange;
 import dev.gantry.gang.slice.Allocated;
 import dev.gantry.gang.slice.GangSettings;
 import dev.gantry.gang.slice.PartitionDecision;
@@ -114,7 +114,7 @@ public final class LiveGang implements ClusterEventListener, GangStatusSource {
             if (replica == null) {
                 throw new IllegalStateException("event at revision " + event.getRevision() + " before any snapshot");
             }
-            ReplicaChange change = SliceInputs.change(event);
+            GangChange change = SliceInputs.change(event);
             replica.apply(event.getEpoch(), event.getRevision(), change);
             send = decided(switch (event.getEventCase()) {
                 case ALLOCATION_ADDED -> slicer.allocationAdded(SliceInputs.allocated(event.getAllocationAdded()), clock.instant());

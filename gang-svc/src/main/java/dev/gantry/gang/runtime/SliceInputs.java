@@ -9,8 +9,8 @@ import dev.gantry.api.v1.Partition;
 import dev.gantry.common.overlap.NodeHold;
 import dev.gantry.common.overlap.NodeShape;
 import dev.gantry.common.overlap.OverlapRule;
-import dev.gantry.gang.model.Holding;
-import dev.gantry.gang.model.ReplicaChange;
+import dev.gantry.gang.model.HeldAllocation;
+import dev.gantry.gang.model.GangChange;
 import dev.gantry.gang.slice.Allocated;
 import dev.gantry.gang.slice.GangSettings;
 import dev.gantry.gang.slice.PartitionShape;
@@ -76,8 +76,8 @@ final class SliceInputs {
     }
 
     /** The replica's view of a snapshot's allocation (or of one in allocation order: {@link #allocations}). */
-    static Holding holding(Allocated allocated) {
-        return new Holding(allocated.jobId(), allocated.partition(), allocated.suspended());
+    static HeldAllocation holding(Allocated allocated) {
+        return new HeldAllocation(allocated.jobId(), allocated.partition(), allocated.suspended());
     }
 
     /**
@@ -85,18 +85,18 @@ final class SliceInputs {
      *
      * @throws IllegalArgumentException for a snapshot, which replaces the replica rather than being applied to it
      */
-    static ReplicaChange change(ClusterEvent event) {
+    static GangChange change(ClusterEvent event) {
         return switch (event.getEventCase()) {
             case ALLOCATION_ADDED -> held(event.getAllocationAdded());
             case ALLOCATION_CHANGED -> held(event.getAllocationChanged());
-            case ALLOCATION_RELEASED -> new ReplicaChange.Released(event.getAllocationReleased());
-            case NODE_CHANGED, EVENT_NOT_SET -> new ReplicaChange.Unrelated();
+            case ALLOCATION_RELEASED -> new GangChange.Released(event.getAllocationReleased());
+            case NODE_CHANGED, EVENT_NOT_SET -> new GangChange.Unrelated();
             case SNAPSHOT -> throw new IllegalArgumentException("a snapshot replaces the replica; it is not applied to it");
         };
     }
 
-    private static ReplicaChange held(Allocation allocation) {
-        return new ReplicaChange.Held(new Holding(allocation.getJobId(), allocation.getPartition(), allocation.getSuspended()));
+    private static GangChange held(Allocation allocation) {
+        return new GangChange.Held(new HeldAllocation(allocation.getJobId(), allocation.getPartition(), allocation.getSuspended()));
     }
 
     private static NodeHold hold(NodeAllocation node) {

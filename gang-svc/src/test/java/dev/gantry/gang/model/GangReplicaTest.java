@@ -20,16 +20,16 @@ class GangReplicaTest {
     private final GangReplica replica = GangReplica.fromSnapshot(EPOCH, 5, List.of("debug", "batch"),
             List.of(running(10, "debug"), suspended(11, "debug")));
 
-    private static Holding running(long jobId, String partition) {
-        return new Holding(jobId, partition, false);
+    private static HeldAllocation running(long jobId, String partition) {
+        return new HeldAllocation(jobId, partition, false);
     }
 
-    private static Holding suspended(long jobId, String partition) {
-        return new Holding(jobId, partition, true);
+    private static HeldAllocation suspended(long jobId, String partition) {
+        return new HeldAllocation(jobId, partition, true);
     }
 
-    private static ReplicaChange held(Holding holding) {
-        return new ReplicaChange.Held(holding);
+    private static GangChange held(HeldAllocation holding) {
+        return new GangChange.Held(holding);
     }
 
     @Test
@@ -49,21 +49,21 @@ class GangReplicaTest {
                         "debug [10, 11] active []"),
                 Arguments.of("a re-adopted job keeps its place", held(running(10, "debug")),
                         "debug [10, 11] active [10]"),
-                Arguments.of("a released job leaves", new ReplicaChange.Released(10),
+                Arguments.of("a released job leaves", new GangChange.Released(10),
                         "debug [11] active []"),
-                Arguments.of("releasing an unknown job does nothing", new ReplicaChange.Released(999),
+                Arguments.of("releasing an unknown job does nothing", new GangChange.Released(999),
                         "debug [10, 11] active [10]"),
                 Arguments.of("a job moved to another partition leaves the first", held(running(10, "batch")),
                         "batch [10] active [10]; debug [11] active []"),
                 Arguments.of("a partition first seen in an allocation is tracked", held(running(12, "gpu")),
                         "debug [10, 11] active [10]; gpu [12] active [12]"),
-                Arguments.of("a node change changes no job", new ReplicaChange.Unrelated(),
+                Arguments.of("a node change changes no job", new GangChange.Unrelated(),
                         "debug [10, 11] active [10]"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("changes")
-    void appliesAllocationChanges(String rule, ReplicaChange change, String expected) {
+    void appliesAllocationChanges(String rule, GangChange change, String expected) {
         replica.apply(EPOCH, 6, change);
 
         assertEquals(expected, describe(replica.view()));
@@ -73,8 +73,8 @@ class GangReplicaTest {
     @Test
     void onlyAllocationChangesCountAsAllocationEvents() {
         assertTrue(held(running(12, "debug")).isAllocation());
-        assertTrue(new ReplicaChange.Released(12).isAllocation());
-        assertFalse(new ReplicaChange.Unrelated().isAllocation());
+        assertTrue(new GangChange.Released(12).isAllocation());
+        assertFalse(new GangChange.Unrelated().isAllocation());
     }
 
     static Stream<Arguments> eventsThatDoNotFollow() {
@@ -96,7 +96,7 @@ class GangReplicaTest {
     void aViewIsACopy() {
         GangView before = replica.view();
 
-        replica.apply(EPOCH, 6, new ReplicaChange.Released(10));
+        replica.apply(EPOCH, 6, new GangChange.Released(10));
 
         assertEquals(List.of(10L, 11L), before.partitions().get(1).jobIds());
     }

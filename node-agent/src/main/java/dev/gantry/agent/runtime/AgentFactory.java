@@ -24,7 +24,7 @@ import dev.gantry.api.v1.NodeAgentGrpc;
 import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialVerifier;
 import dev.gantry.common.credential.Ed25519;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.Peer;
@@ -306,8 +306,8 @@ class AgentFactory {
      */
     static InternalServer.Builder serveInternal(InternalServer.Builder server, NodeAgentGrpcService nodeAgent) {
         return server
-                .serve(nodeAgent, Admission.only(Peer.SCHEDULER))
-                .method(NodeAgentGrpc.getLaunchJobMethod(), Admission.only(Peer.SCHEDULER).or(Admission.ANY_NODE));
+                .serve(nodeAgent, PeerAdmission.only(Peer.SCHEDULER))
+                .method(NodeAgentGrpc.getLaunchJobMethod(), PeerAdmission.only(Peer.SCHEDULER).or(PeerAdmission.ANY_NODE));
     }
 
     @Singleton

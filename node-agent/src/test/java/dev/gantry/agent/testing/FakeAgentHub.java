@@ -7,7 +7,7 @@ import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.RegisterNodeResponse;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.ReportJobExitResponse;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.ServiceTls;
 import io.grpc.ManagedChannel;
@@ -61,7 +61,7 @@ public final class FakeAgentHub extends AgentHubGrpc.AgentHubImplBase implements
         try {
             server = InProcessServerBuilder.forName(name).addService(this).build().start();
             loopback = loopbackAs != null
-                    ? InternalServer.on("127.0.0.1", 0, loopbackAs).serve(this, Admission.ANY_NODE).start()
+                    ? InternalServer.on("127.0.0.1", 0, loopbackAs).serve(this, PeerAdmission.ANY_NODE).start()
                     : null;
         } catch (IOException e) {
             throw new IllegalStateException(e);

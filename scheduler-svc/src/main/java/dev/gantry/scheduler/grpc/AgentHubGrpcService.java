@@ -16,7 +16,7 @@ import io.grpc.stub.StreamObserver;
 import java.util.concurrent.Executor;
 
 /**
- * The agents' side of the agent API (agent.proto: AgentHub), on the internal server only ({@link InternalApi}): every
+ * The agents' side of the agent API (agent.proto: AgentHub), on the internal server only ({@link SchedulerInternalApi}): every
  * caller is a node agent, and each request speaks for the node its certificate names or is refused
  * (PERMISSION_DENIED): an agent cannot register as, keep alive, or report the exits of another node.
  */

@@ -14,7 +14,7 @@ import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.WatchClusterEventsRequest;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.CertificateDirectory;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
@@ -23,7 +23,7 @@ import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.grpc.AgentHubGrpcService;
 import dev.gantry.scheduler.grpc.ClusterEventsGrpcService;
 import dev.gantry.scheduler.grpc.GangControlGrpcService;
-import dev.gantry.scheduler.grpc.InternalApi;
+import dev.gantry.scheduler.grpc.SchedulerInternalApi;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * scheduler-svc's internal API as InternalApi wires it, over real mutual TLS on loopback, replaying the attacks of
+ * scheduler-svc's internal API as SchedulerInternalApi wires it, over real mutual TLS on loopback, replaying the attacks of
  * issue 15 with the certificates a compromised peer could hold: an agent speaking for another node, a service calling
  * what is not its to call. Each is PERMISSION_DENIED naming what was refused, and nothing changes.
  */
@@ -73,7 +73,7 @@ class ServiceIdentityApiTest {
         }
         h = new ControllerHarness(CONFIG);
         NodeTracker nodes = h.controller.nodes;
-        server = InternalApi.serve(InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now)).withHealth(),
+        server = SchedulerInternalApi.serve(InternalServer.on("127.0.0.1", 0, certs.load(Peer.SCHEDULER, now)).withHealth(),
                 new AgentHubGrpcService(nodes, h.controller, responses), new GangControlGrpcService(h.controller, responses),
                 new ClusterEventsGrpcService(h.controller.events, h.controller)).start();
     }
@@ -169,7 +169,7 @@ class ServiceIdentityApiTest {
     void theController_launchesOnlyToTheAgentOfTheNode() throws Exception {
         MultiNodeLaunchTest.FakeAgent n2 = new MultiNodeLaunchTest.FakeAgent();
         try (InternalServer n2Server = InternalServer.on("127.0.0.1", 0, certs.load(new Peer.Node("n2"), Instant.now()))
-                .serve(n2, Admission.only(Peer.SCHEDULER)).start()) {
+                .serve(n2, PeerAdmission.only(Peer.SCHEDULER)).start()) {
             InternalChannels asScheduler = new InternalChannels(certs.load(Peer.SCHEDULER, Instant.now()));
             AgentGateway gateway = new AgentGateway((node, address) -> asScheduler.open(address, new Peer.Node(node)));
             String address = "127.0.0.1:" + n2Server.port();

@@ -6,7 +6,7 @@ import dev.gantry.placement.GresPool;
 import dev.gantry.placement.GresRequest;
 import dev.gantry.placement.Owner;
 import dev.gantry.placement.ResourceUnit;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.Constraint;
 import dev.gantry.select.placement.JobOptions;
@@ -65,7 +65,7 @@ final class ProtoMapping {
         switch (placement) {
             case Placement.Start start -> {
                 proto.setStartNow(true).setPartition(start.partition());
-                for (NodeShare share : start.nodes()) {
+                for (NodeAllotment share : start.nodes()) {
                     proto.addNodes(allocation(share, view));
                 }
             }
@@ -74,7 +74,7 @@ final class ProtoMapping {
         return proto.build();
     }
 
-    static NodeAllocation allocation(NodeShare share, ReplicaView view) {
+    static NodeAllocation allocation(NodeAllotment share, ReplicaView view) {
         NodeAllocation.Builder b = NodeAllocation.newBuilder().setNode(share.node()).setCpus(share.cpus())
                 .setMemoryMb(share.memoryMb());
         if (view.settings().unit() == ResourceUnit.CORE) {

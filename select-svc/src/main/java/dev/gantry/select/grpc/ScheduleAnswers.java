@@ -13,7 +13,7 @@ import dev.gantry.api.v1.PreemptionPlacement;
 import dev.gantry.api.v1.PreemptionQuery;
 import dev.gantry.api.v1.Reservation;
 import dev.gantry.common.job.PendingReason;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.BackfillAnswer;
 import dev.gantry.select.placement.BackfillJob;
@@ -80,7 +80,7 @@ final class ScheduleAnswers {
                 case BackfillAnswer.StartNow start -> {
                     r.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_START_NOW).setStartTime(ts(now))
                             .setPartition(start.start().partition());
-                    for (NodeShare share : start.start().nodes()) {
+                    for (NodeAllotment share : start.start().nodes()) {
                         r.addNodes(ProtoMapping.allocation(share, view));
                     }
                 }

@@ -47,7 +47,7 @@ import java.util.function.Supplier;
  * back to the replica's revision). Responses name the epoch and revision they were
  * computed at.
  *
- * <p>Served on select-svc's internal server only, to scheduler-svc alone ({@code runtime.InternalApi}), with its calls on
+ * <p>Served on select-svc's internal server only, to scheduler-svc alone ({@code runtime.SelectInternalApi}), with its calls on
  * the transport's own threads (grpc-java's direct executor) instead of a hand-off to a pool: one thread hand-off less
  * each way on the path of every scheduling decision. Safe because no handler blocks there: a call whose replica is
  * behind its {@code min_revision} waits on a thread of its own, and the one client, scheduler-svc, sends its calls one

@@ -1,6 +1,7 @@
 package dev.gantry.select.model;
 
 import dev.gantry.common.config.OverSubscribe;
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.placement.MemoryLimits;
 import dev.gantry.placement.Owner;
 import java.util.List;

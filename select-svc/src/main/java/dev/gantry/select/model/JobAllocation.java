@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param owner     its user and its own --exclusive=user (placement adds its partition's ExclusiveUser=YES from the
  *                  replica)
  */
-public record JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime,
+public record JobAllocation(long jobId, String partition, List<NodeAllotment> nodes, boolean suspended, Instant endTime,
                             boolean exclusive, Owner owner) {
 
     public JobAllocation {
@@ -22,16 +22,16 @@ public record JobAllocation(long jobId, String partition, List<NodeShare> nodes,
         owner = owner == null ? Owner.NONE : owner;
     }
 
-    public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime,
+    public JobAllocation(long jobId, String partition, List<NodeAllotment> nodes, boolean suspended, Instant endTime,
                          boolean exclusive) {
         this(jobId, partition, nodes, suspended, endTime, exclusive, Owner.NONE);
     }
 
-    public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended) {
+    public JobAllocation(long jobId, String partition, List<NodeAllotment> nodes, boolean suspended) {
         this(jobId, partition, nodes, suspended, null, false, Owner.NONE);
     }
 
-    public JobAllocation(long jobId, String partition, List<NodeShare> nodes, boolean suspended, Instant endTime) {
+    public JobAllocation(long jobId, String partition, List<NodeAllotment> nodes, boolean suspended, Instant endTime) {
         this(jobId, partition, nodes, suspended, endTime, false, Owner.NONE);
     }
 
@@ -41,6 +41,6 @@ public record JobAllocation(long jobId, String partition, List<NodeShare> nodes,
 
     /** CPUs held on all nodes together. */
     public long cpus() {
-        return nodes.stream().mapToLong(NodeShare::cpus).sum();
+        return nodes.stream().mapToLong(NodeAllotment::cpus).sum();
     }
 }

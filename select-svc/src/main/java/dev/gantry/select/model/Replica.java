@@ -180,7 +180,7 @@ public final class Replica {
 
     /** Adds ({@code sign} +1) or removes (-1) an allocation's usage, on every node or only on {@code onlyNode}. */
     private void count(JobAllocation allocation, int sign, String onlyNode) {
-        for (NodeShare share : allocation.nodes()) {
+        for (NodeAllotment share : allocation.nodes()) {
             Integer at = nodeIndex.get(share.node());
             if (at == null || (onlyNode != null && !onlyNode.equals(share.node()))) {
                 continue;

@@ -64,7 +64,7 @@ public final class ReplicaView {
         long[] usedMemoryMb = new long[ordered.size()];
         int[] jobs = new int[ordered.size()];
         for (JobAllocation allocation : allocations) {
-            for (NodeShare share : allocation.nodes()) {
+            for (NodeAllotment share : allocation.nodes()) {
                 Integer at = index.get(share.node());
                 if (at != null) {
                     usedCpus[at] += share.cpus();

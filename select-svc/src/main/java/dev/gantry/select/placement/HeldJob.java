@@ -1,7 +1,7 @@
 package dev.gantry.select.placement;
 
 import dev.gantry.placement.Owner;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import java.util.List;
 
 /**
@@ -15,14 +15,14 @@ import java.util.List;
  * @param suspended the replica shows it suspended (by gang scheduling or preemption): it still holds its units, but
  *                  is no job mate ({@link JobMate})
  */
-record HeldJob(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end, boolean cpusFreed,
+record HeldJob(String partition, List<NodeAllotment> shares, boolean wholeNode, Owner owner, long end, boolean cpusFreed,
                boolean suspended) {
 
     /** For {@link #end}: no known end. */
     static final long NEVER = Long.MAX_VALUE;
 
     /** A running job. */
-    HeldJob(String partition, List<NodeShare> shares, boolean wholeNode, Owner owner, long end) {
+    HeldJob(String partition, List<NodeAllotment> shares, boolean wholeNode, Owner owner, long end) {
         this(partition, shares, wholeNode, owner, end, false, false);
     }
 }

@@ -1,6 +1,6 @@
 package dev.gantry.select.placement;
 
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import java.util.BitSet;
 import java.util.Optional;
 
@@ -31,7 +31,7 @@ final class JobMate {
         for (long id : ledger.running(shape.partition().name(), count)) {
             BitSet nodes = new BitSet();
             long cpus = 0;
-            for (NodeShare share : ledger.sharesOf(id)) {
+            for (NodeAllotment share : ledger.sharesOf(id)) {
                 int at = ledger.view().indexOf(share.node());
                 if (at < 0 || !pool.get(at)) {
                     nodes = null;

@@ -13,7 +13,7 @@ import dev.gantry.placement.UnitHolders;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -90,8 +90,8 @@ public final class Ledger implements NodeFacts {
             long end = allocation.endTime() == null ? HeldJob.NEVER : allocation.endTime().getEpochSecond();
             boolean whole = allocation.exclusive()
                     || view.partition(allocation.partition()).map(p -> p.oversubscribe().wholeNodes()).orElse(false);
-            List<NodeShare> resolved = new ArrayList<>(allocation.nodes().size());
-            for (NodeShare share : allocation.nodes()) {
+            List<NodeAllotment> resolved = new ArrayList<>(allocation.nodes().size());
+            for (NodeAllotment share : allocation.nodes()) {
                 int at = view.indexOf(share.node());
                 if (at < 0) {
                     continue;
@@ -101,7 +101,7 @@ public final class Ledger implements NodeFacts {
                         ? UnitHolders.assumed(holders[at], owner[at], pid, unit.unitsFor(view.node(at), share.cpus()))
                         : share.units();
                 units.clear(holders[at].length, Integer.MAX_VALUE);
-                NodeShare r = new NodeShare(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
+                NodeAllotment r = new NodeAllotment(share.node(), share.cpus(), share.memoryMb(), units, share.gres());
                 charge(at, r, pid, +1);
                 own(at, whose, end, +1);
                 resolved.add(r);
@@ -302,12 +302,12 @@ public final class Ledger implements NodeFacts {
      * of its partition, up to its sharing level; GRES from the first pools that serve it; no known end. Precondition:
      * {@link #admits} is true.
      */
-    public NodeShare take(long jobId, int node, NodeDemand demand) {
+    public NodeAllotment take(long jobId, int node, NodeDemand demand) {
         return take(jobId, node, demand, HeldJob.NEVER);
     }
 
     /** As {@link #take(long, int, NodeDemand)}, for a job expected to end at {@code end} (epoch seconds). */
-    public NodeShare take(long jobId, int node, NodeDemand demand, long end) {
+    public NodeAllotment take(long jobId, int node, NodeDemand demand, long end) {
         ClusterNode n = view.node(node);
         short pid = partitionIds.of(demand.partition());
         BitSet units = new BitSet();
@@ -319,14 +319,14 @@ public final class Ledger implements NodeFacts {
         }
         long cpus = demand.cpusTaken(n, unit);
         Map<Integer, Integer> gres = GresUse.take(n.gres().pools(), gresUsed[node], demand.gres());
-        NodeShare share = new NodeShare(n.name(), Math.toIntExact(cpus), demand.memoryTaken(n, unit), units, gres);
+        NodeAllotment share = new NodeAllotment(n.name(), Math.toIntExact(cpus), demand.memoryTaken(n, unit), units, gres);
         charge(node, share, pid, +1);
         own(node, demand.owner(), end, +1);
         if (demand.wholeNode()) {
             exclusive[node] = true;
         }
         HeldJob before = held.get(jobId);
-        List<NodeShare> shares = before == null ? new ArrayList<>() : new ArrayList<>(before.shares());
+        List<NodeAllotment> shares = before == null ? new ArrayList<>() : new ArrayList<>(before.shares());
         shares.add(share);
         held.put(jobId, new HeldJob(demand.partition(), shares, demand.wholeNode(), demand.owner(), end));
         return share;
@@ -342,7 +342,7 @@ public final class Ledger implements NodeFacts {
             return;
         }
         short pid = partitionIds.of(h.partition());
-        for (NodeShare share : h.shares()) {
+        for (NodeAllotment share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, !h.cpusFreed(), true);
             if (!h.cpusFreed()) {
@@ -367,7 +367,7 @@ public final class Ledger implements NodeFacts {
             return;
         }
         short pid = partitionIds.of(h.partition());
-        for (NodeShare share : h.shares()) {
+        for (NodeAllotment share : h.shares()) {
             int at = view.indexOf(share.node());
             charge(at, share, pid, -1, true, false);
             own(at, h.owner(), h.end(), -1);
@@ -382,9 +382,9 @@ public final class Ledger implements NodeFacts {
      * Records {@code shares} as held by {@code jobId} of {@code owner} (a start decided elsewhere, e.g. by a preemption
      * what-if), exactly as given, with no known end. Precondition: the shares name this view's nodes and their unit ids.
      */
-    public void hold(long jobId, String partition, List<NodeShare> shares, boolean wholeNode, Owner owner) {
+    public void hold(long jobId, String partition, List<NodeAllotment> shares, boolean wholeNode, Owner owner) {
         short pid = partitionIds.of(partition);
-        for (NodeShare share : shares) {
+        for (NodeAllotment share : shares) {
             int at = view.indexOf(share.node());
             if (at >= 0) {
                 charge(at, share, pid, +1);
@@ -403,17 +403,17 @@ public final class Ledger implements NodeFacts {
     }
 
     /** The resolved shares a job holds here (unit ids assigned), or empty. */
-    public List<NodeShare> sharesOf(long jobId) {
+    public List<NodeAllotment> sharesOf(long jobId) {
         HeldJob h = held.get(jobId);
         return h == null ? List.of() : h.shares();
     }
 
-    private void charge(int node, NodeShare share, short pid, int sign) {
+    private void charge(int node, NodeAllotment share, short pid, int sign) {
         charge(node, share, pid, sign, true, true);
     }
 
     /** @param units the share's units and the node's job count; @param rest its memory and GRES */
-    private void charge(int node, NodeShare share, short pid, int sign, boolean units, boolean rest) {
+    private void charge(int node, NodeAllotment share, short pid, int sign, boolean units, boolean rest) {
         if (!owned.get(node)) {
             holders[node] = holders[node].clone();
             owner[node] = owner[node].clone();

@@ -1,7 +1,7 @@
 package dev.gantry.select.placement;
 
 import dev.gantry.common.job.PendingReason;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +12,7 @@ public sealed interface Placement permits Placement.Start, Placement.Pending {
     long jobId();
 
     /** Start now in {@code partition}; the first node runs the batch script. */
-    record Start(long jobId, String partition, List<NodeShare> nodes) implements Placement {
+    record Start(long jobId, String partition, List<NodeAllotment> nodes) implements Placement {
         public Start {
             nodes = List.copyOf(nodes);
             if (nodes.isEmpty()) {

@@ -2,7 +2,7 @@ package dev.gantry.select.placement;
 
 import dev.gantry.common.job.PendingReason;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
 import java.util.ArrayList;
@@ -129,9 +129,9 @@ public final class PlacementPlanner {
     }
 
     /** Exposed for preemption what-ifs: the nodes {@code shape}'s job would get on {@code ledger} now. */
-    Optional<List<NodeShare>> tryStart(Ledger ledger, JobShape shape, int[] members, long jobId) {
+    Optional<List<NodeAllotment>> tryStart(Ledger ledger, JobShape shape, int[] members, long jobId) {
         return selector.select(ledger, shape, NodeGate.OPEN, members).map(chosen -> {
-            List<NodeShare> shares = new ArrayList<>(chosen.length);
+            List<NodeAllotment> shares = new ArrayList<>(chosen.length);
             for (int i = 0; i < chosen.length; i++) {
                 shares.add(ledger.take(jobId, chosen[i], shape.demandOn(i, chosen.length)));
             }

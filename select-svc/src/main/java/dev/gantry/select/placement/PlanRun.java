@@ -6,7 +6,7 @@ import dev.gantry.placement.NodeDemand;
 import dev.gantry.placement.Owner;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.profile.AvailabilityProfile;
 import dev.gantry.select.profile.StartIndex;
@@ -175,9 +175,9 @@ final class PlanRun {
     }
 
     /** Charges a start to the ledger (and profile); returns the shares. */
-    List<NodeShare> start(JobShape shape, int[] chosen) {
+    List<NodeAllotment> start(JobShape shape, int[] chosen) {
         long jobId = shape.request().jobId();
-        List<NodeShare> shares = new ArrayList<>(chosen.length);
+        List<NodeAllotment> shares = new ArrayList<>(chosen.length);
         long end = end(now, shape);
         for (int i = 0; i < chosen.length; i++) {
             NodeDemand demand = shape.demandOn(i, chosen.length);
@@ -252,7 +252,7 @@ final class PlanRun {
                 String name = view.node(node).name();
                 for (int a : releases[node]) {
                     JobAllocation allocation = view.allocations().get(a);
-                    for (NodeShare share : ledger.sharesOf(allocation.jobId())) {
+                    for (NodeAllotment share : ledger.sharesOf(allocation.jobId())) {
                         if (share.node().equals(name)) {
                             int gresHeld = share.gres().values().stream().mapToInt(Integer::intValue).sum();
                             sink.at(allocation.endTime().getEpochSecond(), // exact: Slurm's will-run test
@@ -281,7 +281,7 @@ final class PlanRun {
             if (allocations.get(a).endTime() == null) {
                 continue;
             }
-            for (NodeShare share : allocations.get(a).nodes()) {
+            for (NodeAllotment share : allocations.get(a).nodes()) {
                 int at = view.indexOf(share.node());
                 if (at >= 0 && !perNode.get(at).contains(a)) {
                     perNode.get(at).add(a);

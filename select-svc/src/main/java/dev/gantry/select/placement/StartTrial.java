@@ -1,7 +1,7 @@
 package dev.gantry.select.placement;
 
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
 import java.util.Collection;
@@ -96,7 +96,7 @@ public final class StartTrial {
                 continue;
             }
             int[] members = NodeSelector.memberIndexes(ledger, partition.get(), request.options().exclude());
-            Optional<List<NodeShare>> shares = planner.tryStart(ledger, shape.get(), members, request.jobId());
+            Optional<List<NodeAllotment>> shares = planner.tryStart(ledger, shape.get(), members, request.jobId());
             if (shares.isPresent()) {
                 return Optional.of(new Placement.Start(request.jobId(), name, shares.get()));
             }
@@ -116,11 +116,11 @@ public final class StartTrial {
 
     /** The nodes {@code jobId} holds now (empty when unknown). */
     public List<String> nodesOf(long jobId) {
-        return base.sharesOf(jobId).stream().map(NodeShare::node).toList();
+        return base.sharesOf(jobId).stream().map(NodeAllotment::node).toList();
     }
 
     /** CPUs {@code jobId} holds now, on all nodes (under select/linear, whole nodes). */
     public long cpusOf(long jobId) {
-        return base.sharesOf(jobId).stream().mapToLong(NodeShare::cpus).sum();
+        return base.sharesOf(jobId).stream().mapToLong(NodeAllotment::cpus).sum();
     }
 }

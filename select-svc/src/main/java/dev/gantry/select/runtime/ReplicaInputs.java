@@ -7,6 +7,7 @@ import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.common.config.OverSubscribe;
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.placement.Gres;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
@@ -14,9 +15,8 @@ import dev.gantry.placement.Owner;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.NodeState;
-import dev.gantry.select.model.PartitionState;
 import dev.gantry.select.model.Replica;
 import dev.gantry.select.model.ReplicaChange;
 import dev.gantry.select.model.SelectMode;
@@ -135,16 +135,16 @@ public final class ReplicaInputs {
 
     /**
      * The share an API allocation describes: its core ids as units (empty under CR_CPU and select/linear, where the
-     * replica assigns units), and its GRES counted against {@code nodeGres} ({@link NodeShare#gresByPool}).
+     * replica assigns units), and its GRES counted against {@code nodeGres} ({@link NodeAllotment#gresByPool}).
      */
-    public static NodeShare share(NodeAllocation allocation, Gres nodeGres) {
+    public static NodeAllotment share(NodeAllocation allocation, Gres nodeGres) {
         BitSet units = new BitSet();
         allocation.getCoreIdsList().stream().filter(id -> id >= 0).forEach(units::set);
         List<GresPool> held = allocation.getGresList().stream()
                 .filter(g -> !g.getName().isBlank()) // matches no pool
                 .map(g -> new GresPool(g.getName(), g.getType(), (int) Math.min(Integer.MAX_VALUE, Math.max(0, g.getCount()))))
                 .toList();
-        return new NodeShare(allocation.getNode(), Math.max(0, allocation.getCpus()), Math.max(0, allocation.getMemoryMb()),
-                units, NodeShare.gresByPool(held, nodeGres));
+        return new NodeAllotment(allocation.getNode(), Math.max(0, allocation.getCpus()), Math.max(0, allocation.getMemoryMb()),
+                units, NodeAllotment.gresByPool(held, nodeGres));
     }
 }

@@ -1,12 +1,12 @@
 package dev.gantry.select.bench;
 
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.placement.Gres;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.NodeState;
-import dev.gantry.select.model.PartitionState;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
 import dev.gantry.select.model.SelectSettings;
@@ -37,7 +37,7 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
         for (int i = 0; i < view.nodeCount(); i++) {
             ClusterNode node = view.node(i);
             nodes.add(node);
-            allocations.add(new JobAllocation(i + 1, "batch", List.of(new NodeShare(node.name(), node.cpus(), 0)), false,
+            allocations.add(new JobAllocation(i + 1, "batch", List.of(new NodeAllotment(node.name(), node.cpus(), 0)), false,
                     NOW.plusSeconds(3600)));
         }
         ClusterPartition batch = view.partition("batch").orElseThrow()
@@ -73,11 +73,11 @@ public record BenchCluster(ReplicaView view, List<ResourceRequest> pending, Inst
             int width = running > 0 ? 1 + random.nextInt(2) : 1 + random.nextInt(8);
             int start = random.nextInt(nodes);
             int cores = running > 0 ? 4 * (1 + random.nextInt(8)) : 8 * (1 + random.nextInt(8));
-            List<NodeShare> shares = new ArrayList<>();
+            List<NodeAllotment> shares = new ArrayList<>();
             for (int k = 0; k < width; k++) {
                 int n = (start + k) % nodes;
                 if (used[n] + cores <= 64) {
-                    shares.add(new NodeShare(names.get(n), cores, cores * 2048L));
+                    shares.add(new NodeAllotment(names.get(n), cores, cores * 2048L));
                     used[n] += cores;
                     usedCores += cores;
                 }

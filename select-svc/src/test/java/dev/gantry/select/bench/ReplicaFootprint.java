@@ -9,7 +9,7 @@ import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
 import dev.gantry.api.v1.SelectSettings;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.Replica;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.Ledger;
@@ -52,7 +52,7 @@ public final class ReplicaFootprint {
         b.addPartitions(p);
         for (JobAllocation a : view.allocations()) {
             Allocation.Builder ab = Allocation.newBuilder().setJobId(a.jobId()).setPartition(a.partition());
-            for (NodeShare s : a.nodes()) {
+            for (NodeAllotment s : a.nodes()) {
                 ab.addNodes(NodeAllocation.newBuilder().setNode(s.node()).setCpus(s.cpus()).setMemoryMb(s.memoryMb()));
             }
             b.addAllocations(ab);

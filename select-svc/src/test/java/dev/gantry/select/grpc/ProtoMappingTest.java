@@ -8,7 +8,7 @@ import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.GresRequest;
 import dev.gantry.select.model.ClusterNode;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.NodeState;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
@@ -84,11 +84,11 @@ class ProtoMappingTest {
                 Topology.NONE);
     }
 
-    private static NodeShare share() {
+    private static NodeAllotment share() {
         BitSet cores = new BitSet();
         cores.set(1);
         cores.set(2);
-        return new NodeShare("g1", 2, 1024, cores, Map.of(1, 2));
+        return new NodeAllotment("g1", 2, 1024, cores, Map.of(1, 2));
     }
 
     @Test

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.ClusterSnapshot;
 import dev.gantry.api.v1.Partition;
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.placement.Owner;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
@@ -63,7 +64,7 @@ class ReplicaOwnersTest {
 
     private List<String> place(ReplicaView view, dev.gantry.select.placement.ResourceRequest... jobs) {
         return planner.plan(view, List.of(jobs), false).stream().map(p -> switch (p) {
-            case Placement.Start s -> s.jobId() + " on " + String.join(", ", s.nodes().stream().map(NodeShare::node).toList());
+            case Placement.Start s -> s.jobId() + " on " + String.join(", ", s.nodes().stream().map(NodeAllotment::node).toList());
             case Placement.Pending pending -> pending.jobId() + " pending " + pending.reason().slurmName();
         }).toList();
     }

@@ -2,14 +2,14 @@ package dev.gantry.select.placement;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.placement.GresRequest;
 import dev.gantry.placement.MemoryLimits;
 import dev.gantry.select.fixture.Shares;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.PartitionState;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.PropertyClusters.NodeSpec;
 import java.util.ArrayList;
@@ -61,7 +61,7 @@ class AllocationInvariantsTest {
         }
         for (JobAllocation a : all) {
             if (exclusive.contains(a.jobId())) {
-                for (NodeShare s : a.nodes()) {
+                for (NodeAllotment s : a.nodes()) {
                     long others = all.stream().filter(b -> b.jobId() != a.jobId())
                             .filter(b -> b.nodes().stream().anyMatch(x -> x.node().equals(s.node()))).count();
                     assertTrue(others == 0, "job " + a.jobId() + " has " + s.node() + " exclusively, yet " + others + " others share it");
@@ -81,7 +81,7 @@ class AllocationInvariantsTest {
             int gpus = 0;
             for (JobAllocation a : allocations) {
                 int maxShare = view.partition(a.partition()).orElseThrow().oversubscribe().jobs();
-                for (NodeShare s : a.nodes()) {
+                for (NodeAllotment s : a.nodes()) {
                     if (!s.node().equals(node.name())) {
                         continue;
                     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ class BackfillPropertyTest {
         for (BackfillAnswer answer : answers) {
             long limit = limits.get(answer.jobId());
             if (answer instanceof BackfillAnswer.StartNow start) {
-                for (NodeShare s : start.start().nodes()) {
+                for (NodeAllotment s : start.start().nodes()) {
                     uses.add(new long[] {view.indexOf(s.node()), NOW.getEpochSecond(), NOW.getEpochSecond() + limit, s.cpus()});
                 }
             } else if (answer instanceof BackfillAnswer.Reserved reserved) {

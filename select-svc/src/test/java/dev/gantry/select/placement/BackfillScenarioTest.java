@@ -5,7 +5,7 @@ import static dev.gantry.select.fixture.JobFixture.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.select.fixture.DomainCluster;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -128,7 +128,7 @@ class BackfillScenarioTest {
     private static String describe(BackfillAnswer answer) {
         return switch (answer) {
             case BackfillAnswer.StartNow start -> start.jobId() + " starts on "
-                    + start.start().nodes().stream().map(NodeShare::node).sorted().collect(Collectors.joining(", "));
+                    + start.start().nodes().stream().map(NodeAllotment::node).sorted().collect(Collectors.joining(", "));
             case BackfillAnswer.Reserved reserved -> reserved.jobId() + " reserved " + when(reserved.reservation());
             case BackfillAnswer.Estimated estimated -> estimated.jobId() + " estimated " + when(estimated.reservation())
                     + " (" + estimated.why() + ")";

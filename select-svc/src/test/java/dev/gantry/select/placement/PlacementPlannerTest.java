@@ -8,7 +8,7 @@ import dev.gantry.api.v1.NodeState;
 import dev.gantry.api.v1.PartitionState;
 import dev.gantry.select.fixture.ClusterFixture;
 import dev.gantry.select.fixture.JobFixture;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import java.util.Arrays;
 import java.util.List;
@@ -206,7 +206,7 @@ class PlacementPlannerTest {
         };
     }
 
-    private static String describe(NodeShare share) {
+    private static String describe(NodeAllotment share) {
         return share.node() + ":" + share.cpus() + (share.memoryMb() > 0 ? "+" + share.memoryMb() + "M" : "");
     }
 }

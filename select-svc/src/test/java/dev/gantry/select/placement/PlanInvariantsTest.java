@@ -11,7 +11,7 @@ import dev.gantry.api.v1.PartitionState;
 import dev.gantry.api.v1.SelectSettings;
 import dev.gantry.select.fixture.ClusterFixture;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.Replica;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.runtime.ReplicaInputs;
@@ -53,7 +53,7 @@ class PlanInvariantsTest {
         }
         for (Placement placement : placements) {
             if (placement instanceof Placement.Start start) {
-                for (NodeShare share : start.nodes()) {
+                for (NodeAllotment share : start.nodes()) {
                     int at = view.indexOf(share.node());
                     cpus[at] += share.cpus();
                     memory[at] += share.memoryMb();
@@ -82,7 +82,7 @@ class PlanInvariantsTest {
                 assertTrue(start.nodes().size() >= request.minNodes() && start.nodes().size() <= request.maxNodes());
                 Set<String> distinct = new HashSet<>();
                 long total = 0;
-                for (NodeShare share : start.nodes()) {
+                for (NodeAllotment share : start.nodes()) {
                     assertTrue(distinct.add(share.node()), "a node twice in " + start);
                     assertTrue(partition.nodes().contains(share.node()), share.node() + " not in " + partition);
                     assertTrue(view.node(view.indexOf(share.node())).usable(), share.node() + " is not usable");

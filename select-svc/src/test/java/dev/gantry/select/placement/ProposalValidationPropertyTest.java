@@ -2,6 +2,7 @@ package dev.gantry.select.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.GresRequest;
 import dev.gantry.placement.HeldShare;
@@ -17,8 +18,7 @@ import dev.gantry.select.fixture.Shares;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.PartitionState;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
 import dev.gantry.select.placement.PropertyClusters.NodeSpec;
@@ -105,7 +105,7 @@ class ProposalValidationPropertyTest {
         NodeUse use = new NodeUse(name, n, n.realMemoryMb(), n.gres().pools(), n.usable(), view.settings().consumables());
         for (JobAllocation a : held) {
             ClusterPartition p = view.partition(a.partition()).orElseThrow();
-            for (NodeShare s : a.nodes()) {
+            for (NodeAllotment s : a.nodes()) {
                 if (s.node().equals(name)) {
                     use.hold(new HeldShare(a.partition(), s.cpus(), s.memoryMb(), coreIds(view, s), s.gres(),
                             a.exclusive() || p.oversubscribe().wholeNodes(), a.owner().orExclusive(p.exclusiveUser()), false));
@@ -116,11 +116,11 @@ class ProposalValidationPropertyTest {
     }
 
     /** Core ids travel to scheduler-svc under CR_Core only (ProtoMapping.allocation). */
-    private static BitSet coreIds(ReplicaView view, NodeShare s) {
+    private static BitSet coreIds(ReplicaView view, NodeAllotment s) {
         return view.settings().unit() == ResourceUnit.CORE ? s.units() : new BitSet();
     }
 
-    private static OfferedShare offered(ReplicaView view, NodeShare s) {
+    private static OfferedShare offered(ReplicaView view, NodeAllotment s) {
         List<GresPool> pools = view.node(view.indexOf(s.node())).gres().pools();
         List<OfferedShare.GresTaken> gres = new ArrayList<>();
         for (Map.Entry<Integer, Integer> g : new java.util.TreeMap<>(s.gres()).entrySet()) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.JobFixture;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -82,7 +82,7 @@ class ReservationTest {
     private static String describe(Placement placement) {
         return switch (placement) {
             case Placement.Start start -> start.jobId() + " starts on "
-                    + start.nodes().stream().map(NodeShare::node).collect(Collectors.joining(", "));
+                    + start.nodes().stream().map(NodeAllotment::node).collect(Collectors.joining(", "));
             case Placement.Pending pending -> pending.jobId() + " pending " + pending.reason().slurmName()
                     + pending.reservation().map(r -> ", from +" + (r.start().getEpochSecond() - NOW.getEpochSecond()) + " on "
                     + String.join(", ", r.nodes())).orElse("");

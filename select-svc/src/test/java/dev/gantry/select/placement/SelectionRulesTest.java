@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gantry.placement.GresRequest;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.JobFixture;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -202,7 +202,7 @@ class SelectionRulesTest {
         };
     }
 
-    private static String describe(NodeShare share) {
+    private static String describe(NodeAllotment share) {
         return share.node() + " cpus=" + share.cpus() + " units=" + share.units()
                 + (share.memoryMb() > 0 ? " mem=" + share.memoryMb() : "")
                 + (share.gres().isEmpty() ? "" : " gres=" + new java.util.TreeMap<>(share.gres()));

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.JobFixture;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
 import java.util.Arrays;
@@ -145,13 +145,13 @@ class SharingPlacementTest {
     static String describe(Placement placement, boolean cores) {
         return switch (placement) {
             case Placement.Start start -> start.jobId() + " on "
-                    + Hostlist.compress(start.nodes().stream().map(NodeShare::node).toList())
+                    + Hostlist.compress(start.nodes().stream().map(NodeAllotment::node).toList())
                     + (cores ? " units=" + units(start.nodes()) : "");
             case Placement.Pending pending -> pending.jobId() + " pending " + pending.reason().slurmName();
         };
     }
 
-    private static String units(List<NodeShare> shares) {
+    private static String units(List<NodeAllotment> shares) {
         return shares.stream().allMatch(s -> s.units().equals(shares.getFirst().units()))
                 ? shares.getFirst().units().toString() : shares.stream().map(s -> s.node() + s.units()).toList().toString();
     }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.common.config.OverSubscribe;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.Shares;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -56,7 +56,7 @@ class SharingPropertyTest {
         }
         Placement.Start start = assertInstanceOf(Placement.Start.class, placement, "fits at level " + lowest + ": " + s);
         Ledger before = Ledger.base(view);
-        for (NodeShare share : start.nodes()) {
+        for (NodeAllotment share : start.nodes()) {
             int node = view.indexOf(share.node());
             for (int u = share.units().nextSetBit(0); u >= 0; u = share.units().nextSetBit(u + 1)) {
                 int holders = before.holdersOf(node, u);

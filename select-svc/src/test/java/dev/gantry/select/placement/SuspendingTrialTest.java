@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.select.fixture.DomainCluster;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import java.util.List;
 import java.util.Optional;
@@ -35,7 +35,7 @@ class SuspendingTrialTest {
         Optional<Placement.Start> tooBig = trial.startWithout(hiJob(401), List.of(7L));
 
         assertTrue(fits.isPresent(), "400 MiB fits beside the suspended job's 600");
-        assertEquals(List.of("n1"), fits.get().nodes().stream().map(NodeShare::node).toList());
+        assertEquals(List.of("n1"), fits.get().nodes().stream().map(NodeAllotment::node).toList());
         assertTrue(tooBig.isEmpty(), "401 MiB does not fit beside the suspended job's 600 of 1000");
     }
 

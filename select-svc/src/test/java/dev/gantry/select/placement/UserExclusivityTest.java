@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.placement.Owner;
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.JobFixture;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import java.time.Instant;
 import java.util.Arrays;
@@ -170,7 +170,7 @@ class UserExclusivityTest {
 
         assertTrue(new StartTrial(view).startWithout(alice, List.of()).isEmpty(), "bob's job is on n1");
         assertEquals(Optional.of(List.of("n1")), new StartTrial(view).startWithout(alice, List.of(100L))
-                .map(s -> s.nodes().stream().map(NodeShare::node).toList()));
+                .map(s -> s.nodes().stream().map(NodeAllotment::node).toList()));
         assertTrue(new StartTrial(view).suspending(List.of(100L)).startWithout(alice, List.of(100L)).isPresent(),
                 "a suspended victim gives its place up as well");
     }
@@ -207,7 +207,7 @@ class UserExclusivityTest {
     private static String describe(BackfillAnswer answer) {
         return switch (answer) {
             case BackfillAnswer.StartNow start -> "StartNow " + start.start().jobId() + " "
-                    + start.start().nodes().stream().map(NodeShare::node).toList();
+                    + start.start().nodes().stream().map(NodeAllotment::node).toList();
             case BackfillAnswer.Reserved r -> "Reserved " + r.jobId() + " +"
                     + (r.reservation().start().getEpochSecond() - NOW.getEpochSecond()) + " " + r.reservation().nodes();
             default -> answer.toString();
@@ -217,7 +217,7 @@ class UserExclusivityTest {
     private static String describe(Placement placement) {
         return switch (placement) {
             case Placement.Start start -> start.jobId() + " on "
-                    + start.nodes().stream().map(NodeShare::node).collect(Collectors.joining(", "));
+                    + start.nodes().stream().map(NodeAllotment::node).collect(Collectors.joining(", "));
             case Placement.Pending pending -> pending.jobId() + " pending " + pending.reason().slurmName()
                     + pending.reservation().map(r -> ", from +" + (r.start().getEpochSecond() - NOW.getEpochSecond()) + " on "
                     + String.join(", ", r.nodes())).orElse("");

@@ -5,7 +5,7 @@ import static dev.gantry.select.fixture.JobFixture.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.select.fixture.DomainCluster;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.placement.StartTrial;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +53,7 @@ class PreemptParametersPolicyTest {
     }
 
     private static String describe(Optional<PreemptingPlacement> plan) {
-        return plan.map(p -> "on " + p.start().nodes().stream().map(NodeShare::node).collect(Collectors.joining(", "))
+        return plan.map(p -> "on " + p.start().nodes().stream().map(NodeAllotment::node).collect(Collectors.joining(", "))
                 + " preempting " + p.victims() + " (" + p.preemptedCpus() + " CPUs)").orElse("cannot start");
     }
 }

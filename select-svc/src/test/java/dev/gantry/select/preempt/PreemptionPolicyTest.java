@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.select.fixture.DomainCluster;
 import dev.gantry.select.fixture.JobFixture;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.placement.StartTrial;
 import java.util.List;
 import java.util.Optional;
@@ -120,7 +120,7 @@ class PreemptionPolicyTest {
     }
 
     private static String describe(Optional<PreemptingPlacement> plan) {
-        return plan.map(p -> "on " + p.start().nodes().stream().map(NodeShare::node).collect(Collectors.joining(", "))
+        return plan.map(p -> "on " + p.start().nodes().stream().map(NodeAllotment::node).collect(Collectors.joining(", "))
                 + " preempting " + p.victims() + " (" + p.preemptedCpus() + " CPUs)").orElse("cannot start");
     }
 }

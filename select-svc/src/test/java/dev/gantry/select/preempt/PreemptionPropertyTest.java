@@ -3,11 +3,11 @@ package dev.gantry.select.preempt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
 import dev.gantry.select.model.JobAllocation;
-import dev.gantry.select.model.NodeShare;
-import dev.gantry.select.model.PartitionState;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.model.SelectMode;
 import dev.gantry.select.model.SelectSettings;
@@ -70,12 +70,12 @@ class PreemptionPropertyTest {
                 int width = 1 + random.nextInt(Math.min(3, nodeCount));
                 int start = random.nextInt(nodeCount);
                 int cpus = linear ? 0 : 1 + random.nextInt(4);
-                List<NodeShare> shares = new ArrayList<>();
+                List<NodeAllotment> shares = new ArrayList<>();
                 for (int k = 0; k < width; k++) {
                     int n = (start + k) % nodeCount;
                     int want = linear ? nodes.get(n).cpus() : cpus;
                     if (free[n] >= want && (!linear || free[n] == nodes.get(n).cpus())) {
-                        shares.add(new NodeShare(names.get(n), want, 0));
+                        shares.add(new NodeAllotment(names.get(n), want, 0));
                     }
                 }
                 if (shares.size() == width) {

@@ -11,11 +11,12 @@ import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.api.v1.OverSubscribe;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.Switch;
+import dev.gantry.common.config.PartitionState;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
 import dev.gantry.select.model.ClusterNode;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.NodeState;
 import dev.gantry.select.model.ReplicaView;
 import java.util.BitSet;
@@ -62,7 +63,7 @@ class ProtoToModelTest {
 
     @Test
     void allocationsCarryCoreIdsAndGresByPool() {
-        NodeShare share = view.allocations().getFirst().nodes().getFirst();
+        NodeAllotment share = view.allocations().getFirst().nodes().getFirst();
         BitSet cores = new BitSet();
         cores.set(1);
         cores.set(5);

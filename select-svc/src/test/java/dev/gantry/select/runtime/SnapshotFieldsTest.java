@@ -16,7 +16,7 @@ import dev.gantry.api.v1.Topology;
 import dev.gantry.placement.GresPool;
 import dev.gantry.placement.MemoryLimits;
 import dev.gantry.select.model.ClusterPartition;
-import dev.gantry.select.model.NodeShare;
+import dev.gantry.select.model.NodeAllotment;
 import dev.gantry.select.model.ReplicaView;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +49,7 @@ class SnapshotFieldsTest {
         ClusterPartition p = view.partition("p").orElseThrow();
         assertEquals(new dev.gantry.common.config.OverSubscribe(dev.gantry.common.config.OverSubscribe.Kind.FORCE, 3), p.oversubscribe());
         assertEquals(new MemoryLimits(100, 0, 0, 4000), p.memory());
-        NodeShare held = view.allocations().get(0).nodes().get(0);
+        NodeAllotment held = view.allocations().get(0).nodes().get(0);
         assertEquals(List.of(0, 3), held.units().stream().boxed().toList());
         assertEquals(Map.of(1, 1), held.gres(), "a100 is the node's second pool");
         assertEquals(new dev.gantry.select.model.Topology(List.of(

@@ -3,7 +3,7 @@ package dev.gantry.scheduler.grpc;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.api.v1.ClusterEventsGrpc;
 import dev.gantry.api.v1.GangControlGrpc;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.InternalApiFactory;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.InternalServices;
@@ -20,10 +20,10 @@ import jakarta.inject.Singleton;
  * channels, made by {@link InternalApiFactory}, go to select-svc and the agents.
  */
 @Factory
-public class InternalApi extends InternalApiFactory {
+public class SchedulerInternalApi extends InternalApiFactory {
 
     /** scheduler-svc: its certificate must name it. */
-    public InternalApi() {
+    public SchedulerInternalApi() {
         super(Peer.SCHEDULER);
     }
 
@@ -41,8 +41,8 @@ public class InternalApi extends InternalApiFactory {
     public static InternalServer.Builder serve(InternalServer.Builder server, AgentHubGrpc.AsyncService hub,
             GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events) {
         return server
-                .serve(AgentHubGrpc.bindService(hub), Admission.ANY_NODE)
-                .serve(GangControlGrpc.bindService(gang), Admission.only(Peer.GANG))
-                .serve(ClusterEventsGrpc.bindService(events), Admission.services(Peer.SELECT, Peer.GANG));
+                .serve(AgentHubGrpc.bindService(hub), PeerAdmission.ANY_NODE)
+                .serve(GangControlGrpc.bindService(gang), PeerAdmission.only(Peer.GANG))
+                .serve(ClusterEventsGrpc.bindService(events), PeerAdmission.services(Peer.SELECT, Peer.GANG));
     }
 }

@@ -14,14 +14,14 @@ import java.util.Map;
  *                 when unknown (the replica then assigns the lowest free ones)
  * @param gres     GRES counts held, by pool index on the node
  */
-public record NodeShare(String node, int cpus, long memoryMb, BitSet units, Map<Integer, Integer> gres) {
+public record NodeAllotment(String node, int cpus, long memoryMb, BitSet units, Map<Integer, Integer> gres) {
 
-    public NodeShare {
+    public NodeAllotment {
         units = (BitSet) units.clone();
         gres = Map.copyOf(gres);
     }
 
-    public NodeShare(String node, int cpus, long memoryMb) {
+    public NodeAllotment(String node, int cpus, long memoryMb) {
         this(node, cpus, memoryMb, new BitSet(), Map.of());
     }
 

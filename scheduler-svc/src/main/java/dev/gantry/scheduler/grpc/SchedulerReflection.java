@@ -1,4 +1,4 @@
-package dev.gantry.gang.grpc;
+package dev.gantry.scheduler.grpc;
 
 import io.grpc.BindableService;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
@@ -7,7 +7,7 @@ import jakarta.inject.Singleton;
 
 /** Serves gRPC server reflection (grpcurl, grpc_cli); Micronaut registers the health service itself. */
 @Factory
-class GrpcReflectionFactory {
+class SchedulerReflection {
     @Singleton
     BindableService reflection() {
         return ProtoReflectionServiceV1.newInstance();

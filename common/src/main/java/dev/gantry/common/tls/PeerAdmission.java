@@ -10,28 +10,28 @@ import java.util.function.Predicate;
  *
  * @param who what the rule admits, for messages: "gang-svc", "scheduler-svc or a node agent", "node n3"
  */
-public record Admission(String who, Predicate<Peer> test) {
+public record PeerAdmission(String who, Predicate<Peer> test) {
 
     /** Any peer the cluster CA certified (a service or a node agent). */
-    public static final Admission ANY_PEER = new Admission("a service or node agent of this cluster", p -> true);
+    public static final PeerAdmission ANY_PEER = new PeerAdmission("a service or node agent of this cluster", p -> true);
     /** Any node agent. */
-    public static final Admission ANY_NODE = new Admission("a node agent", p -> p instanceof Peer.Node);
+    public static final PeerAdmission ANY_NODE = new PeerAdmission("a node agent", p -> p instanceof Peer.Node);
 
     /** Exactly this peer. */
-    public static Admission only(Peer peer) {
-        return new Admission(peer instanceof Peer.Service ? peer.name() : peer.toString(), peer::equals);
+    public static PeerAdmission only(Peer peer) {
+        return new PeerAdmission(peer instanceof Peer.Service ? peer.name() : peer.toString(), peer::equals);
     }
 
     /** Any of these services. */
-    public static Admission services(Peer.Service... services) {
+    public static PeerAdmission services(Peer.Service... services) {
         List<Peer.Service> list = List.of(services);
         String who = String.join(" or ", Arrays.stream(services).map(Peer::name).toList());
-        return new Admission(who, list::contains);
+        return new PeerAdmission(who, list::contains);
     }
 
     /** This rule's peers and {@code other}'s. */
-    public Admission or(Admission other) {
-        return new Admission(who + " or " + other.who, test.or(other.test));
+    public PeerAdmission or(PeerAdmission other) {
+        return new PeerAdmission(who + " or " + other.who, test.or(other.test));
     }
 
     public boolean admits(Peer peer) {

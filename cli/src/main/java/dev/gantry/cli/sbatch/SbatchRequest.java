@@ -18,10 +18,10 @@ import java.util.List;
  * @param options command line merged over the #SBATCH directives
  * @param submitter who submits, from where
  */
-public record JobRequest(BatchScript script, List<String> scriptArguments, String defaultName,
+public record SbatchRequest(BatchScript script, List<String> scriptArguments, String defaultName,
                          SbatchOptions options, Submitter submitter) {
 
-    public JobRequest {
+    public SbatchRequest {
         scriptArguments = List.copyOf(scriptArguments);
     }
 

@@ -1,7 +1,7 @@
 package dev.gantry.select.runtime;
 
 import dev.gantry.common.events.ClusterEventFollower;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.InternalApiFactory;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
@@ -24,10 +24,10 @@ import java.time.InstantSource;
  * {@link InternalApiFactory}, goes to scheduler-svc's event stream.
  */
 @Factory
-public class InternalApi extends InternalApiFactory {
+public class SelectInternalApi extends InternalApiFactory {
 
     /** select-svc: its certificate must name it. */
-    public InternalApi() {
+    public SelectInternalApi() {
         super(Peer.SELECT);
     }
 
@@ -46,6 +46,6 @@ public class InternalApi extends InternalApiFactory {
 
     /** Who may call what: Select scheduler-svc alone; calls run on the transport's threads. */
     public static InternalServer.Builder serve(InternalServer.Builder server, SelectGrpcService select) {
-        return server.serve(select, Admission.only(Peer.SCHEDULER)).directExecutor();
+        return server.serve(select, PeerAdmission.only(Peer.SCHEDULER)).directExecutor();
     }
 }

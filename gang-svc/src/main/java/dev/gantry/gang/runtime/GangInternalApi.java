@@ -1,7 +1,7 @@
 package dev.gantry.gang.runtime;
 
 import dev.gantry.common.events.ClusterEventFollower;
-import dev.gantry.common.tls.Admission;
+import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.InternalApiFactory;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
@@ -21,10 +21,10 @@ import jakarta.inject.Singleton;
  * {@link InternalApiFactory} makes. The public port keeps health and reflection.
  */
 @Factory
-public class InternalApi extends InternalApiFactory {
+public class GangInternalApi extends InternalApiFactory {
 
     /** gang-svc: its certificate must name it. */
-    public InternalApi() {
+    public GangInternalApi() {
         super(Peer.GANG);
     }
 
@@ -43,6 +43,6 @@ public class InternalApi extends InternalApiFactory {
 
     /** Who may call what: Gang any cluster peer (services, agents). */
     public static InternalServer.Builder serve(InternalServer.Builder server, GangGrpcService gang) {
-        return server.serve(gang, Admission.ANY_PEER);
+        return server.serve(gang, PeerAdmission.ANY_PEER);
     }
 }
