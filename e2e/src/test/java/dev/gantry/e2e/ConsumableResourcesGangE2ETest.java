@@ -101,6 +101,13 @@ class ConsumableResourcesGangE2ETest {
         void down() throws Exception {
             cluster.close();
         }
+
+        /** A failure's evidence: the services' logs, kept in target/ (the cluster's own directory goes with it). */
+        void keepLogs() throws java.io.IOException {
+            Path dir = Path.of("target", "cr-gang-logs-" + selectTypeParameters());
+            cluster.copyLogs(dir);
+            System.err.println("services' logs kept in " + dir.toAbsolutePath());
+        }
     }
 
     @Nested
@@ -133,6 +140,9 @@ class ConsumableResourcesGangE2ETest {
                         assertTrue(ticks > 0, "job " + id + " had a turn");
                     }
                 }
+            } catch (AssertionError e) {
+                keepLogs();
+                throw e;
             } finally {
                 cancel(cluster, jobs);
             }
@@ -155,6 +165,9 @@ class ConsumableResourcesGangE2ETest {
                     assertEquals(true, suspended.get(id), "job " + id + " never waited: CPUs are only counted");
                     assertTrue(counters.of(id) > 0, "job " + id + " never ran");
                 }
+            } catch (AssertionError e) {
+                keepLogs();
+                throw e;
             } finally {
                 cancel(cluster, jobs);
             }
