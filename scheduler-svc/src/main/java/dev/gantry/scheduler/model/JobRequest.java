@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the user submitted (sbatch's options, script and environment), as the cores read it: the API's JobSpec field for
@@ -103,7 +104,7 @@ public record JobRequest(
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
         // the submitted order is kept, so the request maps back to the same API message (and the same stored bytes)
         environment = environment == null || environment.isEmpty() ? Map.of()
-                : Collections.unmodifiableMap(new LinkedHashMap<>(environment));
+                : environment instanceof Environment kept ? kept : new Environment(environment);
         user = text(user);
         submitDir = text(submitDir);
         submitHost = text(submitHost);
@@ -190,7 +191,7 @@ public record JobRequest(
             cpusPerTask = r.cpusPerTask;
             memPerNodeMb = r.memPerNodeMb;
             timeLimitSeconds = r.timeLimitSeconds;
-            environment = new LinkedHashMap<>(r.environment);
+            environment = r.environment; // immutable: copied only if the builder adds to it
             user = r.user;
             uid = r.uid;
             gid = r.gid;
@@ -232,7 +233,14 @@ public record JobRequest(
         public Builder memPerNodeMb(Long v) { memPerNodeMb = v; return this; }
         public Builder timeLimitSeconds(Long v) { timeLimitSeconds = v; return this; }
         public Builder environment(Map<String, String> v) { environment = new LinkedHashMap<>(v); return this; }
-        public Builder putEnvironment(String key, String value) { environment.put(key, value); return this; }
+
+        public Builder putEnvironment(String key, String value) {
+            if (environment instanceof Environment || !(environment instanceof LinkedHashMap)) {
+                environment = new LinkedHashMap<>(environment);
+            }
+            environment.put(key, value);
+            return this;
+        }
         public Builder user(String v) { user = v; return this; }
         public Builder uid(int v) { uid = v; return this; }
         public Builder gid(int v) { gid = v; return this; }
@@ -263,6 +271,39 @@ public record JobRequest(
                     ntasks, cpusPerTask, memPerNodeMb, timeLimitSeconds, environment, user, uid, gid, submitDir,
                     submitHost, ntasksPerNode, memPerCpuMb, gres, exclusive, constraint, nodelist, exclude, contiguous,
                     oversubscribe, account, qos, nice, hold, beginTime, dependency, array, requeue, exclusiveUser);
+        }
+    }
+
+    /**
+     * A request's environment: immutable, in the submitted order. A request made from another one's builder keeps the
+     * same instance instead of copying it again (a submission goes through several builders: the API mapping, the
+     * caller's identity, the resolved terms).
+     */
+    private static final class Environment extends java.util.AbstractMap<String, String> {
+        private final Map<String, String> entries;
+
+        Environment(Map<String, String> from) {
+            this.entries = Collections.unmodifiableMap(new LinkedHashMap<>(from));
+        }
+
+        @Override
+        public Set<Entry<String, String>> entrySet() {
+            return entries.entrySet();
+        }
+
+        @Override
+        public String get(Object key) {
+            return entries.get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return entries.containsKey(key);
+        }
+
+        @Override
+        public int size() {
+            return entries.size();
         }
     }
 }
