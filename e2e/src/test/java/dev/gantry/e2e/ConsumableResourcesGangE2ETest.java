@@ -137,7 +137,8 @@ class ConsumableResourcesGangE2ETest {
                                 + " times in " + seconds + " s");
                     } else {
                         assertEquals(true, suspended.get(id), "job " + id + " shares its cores: it takes turns");
-                        assertTrue(ticks > 0, "job " + id + " had a turn");
+                        assertTrue(ticks > 0, "job " + id + " had a turn: it ticked " + ticks + " times in " + seconds
+                                + " s");
                     }
                 }
             } catch (AssertionError e) {

@@ -22,9 +22,14 @@ final class Counters {
         this.cluster = cluster;
     }
 
-    /** A batch script that writes 1, 2, 3, … to {@code cnt.<job id>} in the work directory, one every 0.2 s. */
+    /**
+     * A batch script that writes 1, 2, 3, … to {@code cnt.<job id>} in the work directory, one every 0.2 s. Each tick
+     * is written to a temporary file and renamed over the counter, so a reader never sees the counter truncated (a read
+     * between {@code >}'s truncation and its write would otherwise count as 0 ticks).
+     */
     String script() {
-        return "f=" + cluster.work + "/cnt.$SLURM_JOB_ID; i=0; while :; do i=$((i+1)); echo $i > $f; sleep 0.2; done";
+        return "f=" + cluster.work + "/cnt.$SLURM_JOB_ID; i=0; while :; do i=$((i+1)); echo $i > $f.t; mv -f $f.t $f;"
+                + " sleep 0.2; done";
     }
 
     /** The job's last tick, 0 before its first. */
