@@ -5,8 +5,6 @@ import dev.gantry.api.v1.ClusterEvent;
 import dev.gantry.api.v1.EarliestStartsRequest;
 import dev.gantry.api.v1.EarliestStartsResponse;
 import dev.gantry.api.v1.Placement;
-import dev.gantry.api.v1.PlanRequest;
-import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ReservationMode;
 import dev.gantry.common.config.BackfillSettings;
@@ -25,9 +23,7 @@ import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.preempt.BackfillPreemption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * controller's own re-check); the others get their expected StartTime and SchedNodeList. Jobs below
  * bf_min_prio_reserve hold nothing; with bf_reserve=easy only each partition's first blocked job does.
  *
- * <p>With BackfillPolicy=PREEMPT partitions ({@link BackfillPreemption}), their jobs that still lack resources are
- * tried once more in a plain Plan call that ignores reservations (with the jobs holding one, in queue order, so what
- * is free now for a higher one is not taken); those that start now are marked preemptable, durably with the job.
+ * <p>With BackfillPolicy=PREEMPT partitions ({@link BackfillPreemption}), the same call names their jobs
+ * ({@code over_reservation_job_ids}): select-svc places those it leaves blocked for lack of resources once more,
+ * ignoring reservations (with the jobs holding one, in queue order, so what is free now for a higher one is not taken),
+ * on what its starts leave free; those that start now are marked preemptable, durably with the job. One call per pass.
  */
 final class BackfillScheduler {
 
@@ -59,15 +56,24 @@ final class BackfillScheduler {
         this.preemptable = preemptable;
     }
 
-    private record Prepared(List<JobRecord> candidates, long revision, Instant now, List<ClusterEvent> changes) {}
+    private record Prepared(List<JobRecord> candidates, long revision, Instant now, List<ClusterEvent> changes,
+            List<Long> overReservations) {}
 
     /** One pass; returns the number of jobs started. */
     int run() throws InterruptedException {
         long t0 = System.nanoTime();
         Prepared prepared = passes.call(() -> {
             MainPass.Input in = passes.queue();
+            List<Long> over = new ArrayList<>();
+            if (preemptable != null) {
+                for (JobRecord j : in.candidates()) {
+                    if (BackfillPreemption.allowedIn(passes.state.partition(j.partition()))) {
+                        over.add(j.id());
+                    }
+                }
+            }
             return new Prepared(in.candidates(), passes.events.revision(), passes.clock.instant(),
-                    select.changesSince(passes.events));
+                    select.changesSince(passes.events), over);
         }).join();
         if (prepared.candidates.isEmpty()) {
             return 0;
@@ -77,7 +83,8 @@ final class BackfillScheduler {
                 .setWindowSeconds(settings.windowSeconds()).setResolutionSeconds(settings.resolutionSeconds())
                 .setMaxJobTest(settings.maxJobTest())
                 .setReservationMode(settings.easy() ? ReservationMode.RESERVATION_MODE_EASY
-                        : ReservationMode.RESERVATION_MODE_CONSERVATIVE);
+                        : ReservationMode.RESERVATION_MODE_CONSERVATIVE)
+                .addAllOverReservationJobIds(prepared.overReservations);
         for (JobRecord j : prepared.candidates) {
             request.addJobs(SelectRequests.of(j));
             if (j.priority() < settings.minPrioReserve()) {
@@ -90,9 +97,6 @@ final class BackfillScheduler {
             return 0;
         }
         int started = passes.call(() -> apply(answer, prepared.now)).join();
-        if (preemptable != null) {
-            started += overReservations(answer);
-        }
         passes.metrics.backfillPass(System.nanoTime() - t0, answer.getTested(), started,
                 (int) answer.getReservationsList().stream()
                         .filter(r -> r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_RESERVED).count());
@@ -137,82 +141,33 @@ final class BackfillScheduler {
                 default -> { } // NOT_TESTED: left as it was
             }
         }
+        if (preemptable != null) {
+            started += startPreemptable(answer, checkedAt);
+        }
         if (started > 0) {
             passes.trigger();
         }
         return started;
     }
 
-    private record Retry(List<JobRecord> jobs, Set<Long> tried, long revision, List<ClusterEvent> changes) {}
-
     /**
-     * BackfillPolicy=PREEMPT: the PREEMPT partitions' jobs select-svc answered blocked for lack of resources go to a
-     * plain Plan (no reservations), with the jobs that hold a reservation, in the answer's order; the tried jobs it
-     * places now start, marked preemptable. Returns the number started.
+     * BackfillPolicy=PREEMPT: starts the jobs select-svc placed over the reservations ({@code over_reservations}: its
+     * PREEMPT partitions' jobs that the pass left blocked for lack of resources, placed on what the pass's starts leave
+     * free), marked preemptable, when the placement is in a PREEMPT partition (controller thread).
      */
-    private int overReservations(EarliestStartsResponse answer) throws InterruptedException {
-        Retry retry = passes.call(() -> {
-            preemptable.forgetEnded(passes.state::job);
-            List<JobRecord> jobs = new ArrayList<>();
-            Set<Long> tried = new HashSet<>();
-            for (Reservation r : answer.getReservationsList()) {
-                JobRecord job = passes.state.job(r.getJobId());
-                if (job == null || job.state() != JobState.PENDING || job.completing()) {
-                    continue;
-                }
-                boolean blocked = r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_RESERVED
-                        || r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_ESTIMATED
-                        || r.getOutcome() == BackfillOutcome.BACKFILL_OUTCOME_NO_START;
-                PendingReason named = PendingReason.ofSlurmName(r.getReason()).orElse(null);
-                boolean forResources = r.getReason().isEmpty() || named == PendingReason.RESOURCES
-                        || named == PendingReason.PRIORITY;
-                if (blocked && forResources
-                        && BackfillPreemption.allowedIn(passes.state.partition(job.partition()))) {
-                    tried.add(job.id());
-                    jobs.add(job);
-                } else if (BackfillPreemption.reserved(job)) {
-                    jobs.add(job); // placed first where it can start now: the tried jobs after it do not take that
-                }
-            }
-            return tried.isEmpty() ? null : new Retry(jobs, tried, passes.events.revision(),
-                    select.changesSince(passes.events));
-        }).join();
-        if (retry == null) {
-            return 0;
-        }
-        PlanRequest.Builder request = PlanRequest.newBuilder().setEpoch(passes.epoch())
-                .setMinRevision(retry.revision).addAllChanges(retry.changes).setStopAtFirstBlocked(false);
-        retry.jobs.forEach(j -> request.addJobs(SelectRequests.of(j)));
-        PlanRequest built = request.build();
-        PlanResponse plan = select.plan("backfill-preempt", stub -> stub.plan(built));
-        if (plan == null) {
-            return 0;
-        }
-        return passes.call(() -> startPreemptable(plan, retry.tried)).join();
-    }
-
-    /** Starts the tried jobs placed now in a PREEMPT partition, marked preemptable (controller thread). */
-    private int startPreemptable(PlanResponse plan, Set<Long> tried) {
-        long checkedAt = passes.events.revision();
+    private int startPreemptable(EarliestStartsResponse answer, long checkedAt) {
+        preemptable.forgetEnded(passes.state::job);
         int started = 0;
-        for (Placement p : plan.getPlacementsList()) {
+        for (Placement p : answer.getOverReservationsList()) {
             JobRecord job = passes.state.job(p.getJobId());
-            if (job == null || job.state() != JobState.PENDING || job.completing()) {
-                continue;
-            }
-            if (!tried.contains(job.id())) {
-                if (p.getStartNow()) {
-                    passes.trigger(); // a reserved job can start now: the main pass starts it
-                }
-                continue;
-            }
-            if (!p.getStartNow() || !BackfillPreemption.allowedIn(passes.state.partition(p.getPartition()))) {
+            if (job == null || job.state() != JobState.PENDING || job.completing() || !p.getStartNow()
+                    || !BackfillPreemption.allowedIn(passes.state.partition(p.getPartition()))) {
                 continue;
             }
             List<NodeShare> shares = p.getNodesList().stream().map(JobProtos::share).toList();
             var problem = PlacementCheck.check(passes.state, job, p.getPartition(), shares);
             if (problem.isPresent()) {
-                refused("preemptable backfill", job.id(), problem.get(), plan.getRevision(), checkedAt);
+                refused("preemptable backfill", job.id(), problem.get(), answer.getRevision(), checkedAt);
                 continue;
             }
             passes.start(job, new Start.Placement(p.getPartition(), shares, true, true));

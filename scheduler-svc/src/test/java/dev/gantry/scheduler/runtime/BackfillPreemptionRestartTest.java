@@ -58,9 +58,10 @@ class BackfillPreemptionRestartTest {
             """;
 
     /**
-     * select-svc as the scenario needs it: the reserved job waits for a reservation at {@code reservationStart},
-     * backfill's plain Plan starts the backfill job now, and the main pass's Plan places the reserved job over the backfill
-     * job once {@code othersGone} (the resources its reservation waits for besides the backfill job's are free).
+     * select-svc as the scenario needs it: the reserved job waits for a reservation at {@code reservationStart}, the
+     * backfill pass's call starts the backfill job now over it when the controller names it for that
+     * ({@code over_reservation_job_ids}), and the main pass's Plan places the reserved job over the backfill job once
+     * {@code othersGone} (the resources its reservation waits for besides the backfill job's are free).
      */
     static final class ScriptedSelect extends SelectGrpc.SelectImplBase {
         volatile long reserved;
@@ -71,13 +72,7 @@ class BackfillPreemptionRestartTest {
 
         @Override
         public void plan(PlanRequest request, StreamObserver<PlanResponse> out) {
-            PlanResponse.Builder r = PlanResponse.newBuilder();
-            if (!request.getStopAtFirstBlocked()) { // backfill over reservations: only the backfill job fits now
-                for (ResourceRequest j : request.getJobsList()) {
-                    r.addPlacements(j.getJobId() == backfill ? onN1(j.getJobId(), 1)
-                            : Placement.newBuilder().setJobId(j.getJobId()).setReason(PendingReason.RESOURCES.slurmName()).build());
-                }
-            } // the main pass: nobody starts (omit_priority: no placement = Priority)
+            PlanResponse.Builder r = PlanResponse.newBuilder(); // the main pass: nobody starts (omit_priority)
             if (request.hasPreemption()) {
                 r.setPreemption(preempt(request.getPreemption()));
             }
@@ -98,6 +93,9 @@ class BackfillPreemptionRestartTest {
                     res.setOutcome(BackfillOutcome.BACKFILL_OUTCOME_NO_START); // its time limit overlaps the reservation
                 }
                 r.addReservations(res);
+            }
+            if (request.getOverReservationJobIdsList().contains(backfill)) { // over the reservation: it fits now
+                r.addOverReservations(onN1(backfill, 1));
             }
             out.onNext(r.build());
             out.onCompleted();

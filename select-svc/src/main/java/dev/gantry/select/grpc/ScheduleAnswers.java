@@ -18,6 +18,7 @@ import dev.gantry.select.model.ReplicaView;
 import dev.gantry.select.placement.BackfillAnswer;
 import dev.gantry.select.placement.BackfillJob;
 import dev.gantry.select.placement.BackfillOptions;
+import dev.gantry.select.placement.OverReservations;
 import dev.gantry.select.placement.Placement;
 import dev.gantry.select.placement.PlacementPlanner;
 import dev.gantry.select.placement.ReservationMode;
@@ -47,7 +48,8 @@ final class ScheduleAnswers {
 
     /**
      * The backfill pass: for each job in order, start now, a held reservation, an estimate that holds nothing, no start
-     * within the window, or not tested ({@link PlacementPlanner#backfill}).
+     * within the window, or not tested ({@link PlacementPlanner#backfill}); then, for {@code over_reservation_job_ids},
+     * the starts that ignore reservations ({@link OverReservations}).
      */
     static EarliestStartsResponse earliestStarts(PlacementPlanner planner, ReplicaView view, EarliestStartsRequest request,
             Instant clockNow) {
@@ -98,6 +100,10 @@ final class ScheduleAnswers {
                 tested++;
             }
             reply.addReservations(r);
+        }
+        if (request.getOverReservationJobIdsCount() > 0) {
+            OverReservations.place(planner, view, jobs, answers, new HashSet<>(request.getOverReservationJobIdsList()))
+                    .forEach(start -> reply.addOverReservations(ProtoMapping.toProto(start, view)));
         }
         return reply.setTested(tested).build();
     }

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /**
  * Places an ordered batch of jobs on a replica view: one {@link Placement} per request, in request order, each
@@ -42,7 +43,19 @@ public final class PlacementPlanner {
     }
 
     public List<Placement> plan(ReplicaView view, List<ResourceRequest> requests, PlanOptions options) {
+        return plan(view, List.of(), id -> null, requests, options);
+    }
+
+    /**
+     * {@link #plan}, on the cluster with {@code held} starts already holding their shares (decided earlier in the same
+     * call: a backfill pass's starts; each job's request from {@code heldRequests}). Precondition: not reserving.
+     */
+    public List<Placement> plan(ReplicaView view, List<Placement.Start> held, LongFunction<ResourceRequest> heldRequests,
+            List<ResourceRequest> requests, PlanOptions options) {
         PlanRun run = new PlanRun(view, options);
+        for (Placement.Start start : held) {
+            run.hold(start, heldRequests.apply(start.jobId()));
+        }
         Set<String> blocked = new HashSet<>();
         List<Placement> placements = new ArrayList<>(requests.size());
         for (ResourceRequest request : requests) {

@@ -194,6 +194,28 @@ final class PlanRun {
     }
 
     /**
+     * Charges a start decided before this run (by {@code request}, in the same call) to the ledger, as
+     * {@link StartTrial#holding} does. Precondition: not reserving (the profile would not see it).
+     */
+    void hold(Placement.Start start, ResourceRequest request) {
+        if (profile != null) {
+            throw new IllegalStateException("a plan that reserves cannot take starts decided before it");
+        }
+        boolean exclusiveUser = view.partition(start.partition()).map(ClusterPartition::exclusiveUser).orElse(false);
+        ledger.hold(start.jobId(), start.partition(), start.nodes(), request.options().exclusive(),
+                request.owner().orExclusive(exclusiveUser));
+        for (NodeAllotment share : start.nodes()) {
+            int at = view.indexOf(share.node());
+            if (at >= 0) {
+                started.set(at);
+                for (FreeIndex index : free.values()) {
+                    index.changed(at);
+                }
+            }
+        }
+    }
+
+    /**
      * The earliest start for the first of {@code shapes} (its partitions in order) that has one, not yet held (see
      * {@link ReservationSearch}). Precondition: reserving.
      */

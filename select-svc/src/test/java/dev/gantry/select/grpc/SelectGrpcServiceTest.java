@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.api.v1.BackfillOutcome;
+import dev.gantry.api.v1.EarliestStartsRequest;
+import dev.gantry.api.v1.EarliestStartsResponse;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.api.v1.PlacePreemptingRequest;
 import dev.gantry.api.v1.Placement;
@@ -15,6 +18,7 @@ import dev.gantry.api.v1.PlanRequest;
 import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.PreemptionPlacement;
 import dev.gantry.api.v1.PreemptionQuery;
+import dev.gantry.api.v1.Reservation;
 import dev.gantry.api.v1.ResourceRequest;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.api.v1.WillRunRequest;
@@ -384,5 +388,27 @@ class SelectGrpcServiceTest {
                 .build()));
         assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
         assertEquals("preemption.max_tried must not be negative, got -1", e.getStatus().getDescription());
+    }
+
+    @Test
+    void backfillPass_placesTheNamedBlockedJobsOverTheReservations_inTheSameCall() {
+        // n1 busy for 1000 s; job 1 wants both nodes (reserved at +1000), job 2 one node for longer (would delay it)
+        replica.set(Optional.of(aCluster().atRevision(42).node("n1", 4, 8000).node("n2", 4, 8000)
+                .partition("debug", "n1", "n2").running(7, "debug", "n1", 4, 1000, NOW.plusSeconds(1000)).view()));
+        EarliestStartsRequest.Builder request = EarliestStartsRequest.newBuilder().setMinRevision(42)
+                .setReservationMode(dev.gantry.api.v1.ReservationMode.RESERVATION_MODE_CONSERVATIVE)
+                .addJobs(aJob(1).nodes(2).tasks(8).proto().toBuilder().setTimeLimitSeconds(1000))
+                .addJobs(aJob(2).tasks(4).proto().toBuilder().setTimeLimitSeconds(5000));
+
+        EarliestStartsResponse plain = select.earliestStarts(request.build());
+        EarliestStartsResponse over = select.earliestStarts(request.addOverReservationJobIds(2).build());
+
+        assertEquals(List.of(BackfillOutcome.BACKFILL_OUTCOME_RESERVED, BackfillOutcome.BACKFILL_OUTCOME_RESERVED),
+                over.getReservationsList().stream().map(Reservation::getOutcome).toList());
+        assertEquals(0, plain.getOverReservationsCount(), "no job named: nothing placed over reservations");
+        assertEquals(1, over.getOverReservationsCount());
+        assertEquals(2, over.getOverReservations(0).getJobId());
+        assertTrue(over.getOverReservations(0).getStartNow());
+        assertEquals("n2", over.getOverReservations(0).getNodes(0).getNode());
     }
 }
