@@ -19,7 +19,7 @@ class ArchitectureTest {
     private static final String[] CORE = {
         "dev.gantry.cli.sbatch..", "dev.gantry.cli.squeue..", "dev.gantry.cli.sinfo..",
         "dev.gantry.cli.scontrol..", "dev.gantry.cli.text..", "dev.gantry.cli.getopt..", "dev.gantry.cli.sprio..",
-        "dev.gantry.cli.sshare.."};
+        "dev.gantry.cli.sshare..", "dev.gantry.cli.model.."};
 
     /**
      * Cores that still build or read the API's messages (JobSpec, Job, Node, Partition, Step, JobPriority, ShareRow,
