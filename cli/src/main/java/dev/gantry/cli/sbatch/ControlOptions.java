@@ -52,10 +52,8 @@ public record ControlOptions(String account, String qos, String nice, Boolean ho
                 requeue = Boolean.FALSE;
             }
         }
-        String nice = args.has("nice") ? (args.last("nice") == null ? "" : args.last("nice")) : null;
-        return new ControlOptions(args.last("account"), args.last("qos"), nice,
-                args.has("hold") ? Boolean.TRUE : null, args.last("begin"), args.last("dependency"),
-                args.last("array"), requeue);
+        return new ControlOptions(args.last("account"), args.last("qos"), args.lastOrBare("nice"), args.flag("hold"),
+                args.last("begin"), args.last("dependency"), args.last("array"), requeue);
     }
 
     /** These options with every option {@code later} sets taking its value. */
