@@ -70,9 +70,6 @@ public record JobInfo(long jobId, String name, String user, int uid, int gid, Jo
      */
     public record ArrayTask(long arrayJobId, Integer taskId, String taskSpec, int maxRunning) {
 
-        /** Not in an array. */
-        public static final ArrayTask NONE = new ArrayTask(0, null, "", 0);
-
         /** The task's index, or on the pending remainder the tasks it stands for. */
         public String taskText() {
             return taskId != null ? Integer.toString(taskId) : taskSpec;
