@@ -8,6 +8,8 @@ import dev.gantry.api.v1.ListPartitionsRequest;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.cli.CliContext;
+import dev.gantry.cli.api.ClusterProtos;
+import dev.gantry.cli.api.JobProtos;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
@@ -138,7 +140,8 @@ public final class ScontrolCommand extends SlurmCommand {
                 ? JobLayout.detailed(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner,
                         threadsPerCore(session, jobs))
                 : new JobLayout(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner);
-        jobs.stream().sorted(Comparator.comparingLong(Job::getJobId)).forEach(j -> context.out().print(layout.render(j)));
+        jobs.stream().sorted(Comparator.comparingLong(Job::getJobId))
+                .forEach(j -> context.out().print(layout.render(JobProtos.job(j))));
         return 0;
     }
 
@@ -168,14 +171,15 @@ public final class ScontrolCommand extends SlurmCommand {
 
     private int showNodes(ControllerSession session, String name) {
         NodeLayout layout = new NodeLayout(context.zone(), oneLiner);
-        return showNamed(name, "Node", "slurm_load_node", Node::getName, layout::render,
+        return showNamed(name, "Node", "slurm_load_node", Node::getName, n -> layout.render(ClusterProtos.node(n)),
                 names -> session.stub().listNodes(ListNodesRequest.newBuilder().addAllNames(names).build())
                         .getNodesList());
     }
 
     private int showPartitions(ControllerSession session, String name) {
         PartitionLayout layout = new PartitionLayout(oneLiner);
-        return showNamed(name, "Partition", "slurm_load_partitions", Partition::getName, layout::render,
+        return showNamed(name, "Partition", "slurm_load_partitions", Partition::getName,
+                p -> layout.render(ClusterProtos.partition(p)),
                 names -> session.stub().listPartitions(ListPartitionsRequest.newBuilder().addAllNames(names).build())
                         .getPartitionsList());
     }

@@ -2,11 +2,12 @@ package dev.gantry.cli.command;
 
 import dev.gantry.api.v1.ListNodesRequest;
 import dev.gantry.api.v1.ListPartitionsRequest;
-import dev.gantry.api.v1.Node;
-import dev.gantry.api.v1.Partition;
 import dev.gantry.cli.CliContext;
+import dev.gantry.cli.api.ClusterProtos;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
+import dev.gantry.cli.model.NodeInfo;
+import dev.gantry.cli.model.PartitionInfo;
 import dev.gantry.cli.sinfo.SinfoReport;
 import java.util.List;
 import java.util.Set;
@@ -32,9 +33,9 @@ public final class SinfoCommand extends SlurmCommand {
     int execute(ParsedArguments arguments) {
         refuseOperands(arguments.operands());
         Set<String> selected = names(arguments.last("partition"));
-        Cluster cluster = ask(session -> new Cluster(
-                session.stub().listPartitions(ListPartitionsRequest.getDefaultInstance()).getPartitionsList(),
-                session.stub().listNodes(ListNodesRequest.getDefaultInstance()).getNodesList()),
+        Cluster cluster = ask(session -> new Cluster(ClusterProtos.partitions(
+                session.stub().listPartitions(ListPartitionsRequest.getDefaultInstance()).getPartitionsList()),
+                ClusterProtos.nodes(session.stub().listNodes(ListNodesRequest.getDefaultInstance()).getNodesList())),
                 failure -> fail("slurm_load_partitions: " + failure));
         new SinfoReport(!arguments.has("noheader"), arguments.has("Node"), selected)
                 .lines(cluster.partitions(), cluster.nodes()).forEach(context.out()::println);
@@ -42,7 +43,7 @@ public final class SinfoCommand extends SlurmCommand {
     }
 
     /** What sinfo reports on. */
-    private record Cluster(List<Partition> partitions, List<Node> nodes) {}
+    private record Cluster(List<PartitionInfo> partitions, List<NodeInfo> nodes) {}
 
     @Override
     String usage() {

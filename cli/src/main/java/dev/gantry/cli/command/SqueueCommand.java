@@ -3,8 +3,10 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.cli.CliContext;
+import dev.gantry.cli.api.JobProtos;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
+import dev.gantry.cli.model.JobInfo;
 import dev.gantry.cli.squeue.JobFilter;
 import dev.gantry.cli.squeue.JobFormat;
 import dev.gantry.cli.squeue.JobOrder;
@@ -101,14 +103,14 @@ public final class SqueueCommand extends SlurmCommand {
         Set<Long> asked = new LinkedHashSet<>(ids);
         asked.addAll(arrays);
         JobStates.StateFilter stateFilter = states;
-        List<Job> fetched = ask(session -> {
+        List<JobInfo> fetched = ask(session -> {
             List<Job> jobs = session.stub().listJobs(request(asked, users, partitions, stateFilter)).getJobsList();
             if (!tasks.isEmpty() || jobs.stream().anyMatch(j -> j.getArrayJobId() != 0
                     && ids.contains(j.getArrayJobId()))) {
                 // an array's id names every task: ask for all and let the filter pick them
                 jobs = session.stub().listJobs(request(Set.of(), users, partitions, stateFilter)).getJobsList();
             }
-            return jobs;
+            return JobProtos.jobs(jobs);
         }, failure -> fail("slurm_load_jobs error: " + failure));
         if (ids.size() + tasks.size() == 1 && fetched.stream().noneMatch(new JobFilter(ids, Set.of(), Set.of(),
                 JobStates.StateFilter.ALL, tasks)::matches)) {
@@ -151,7 +153,7 @@ public final class SqueueCommand extends SlurmCommand {
         }
         r.addAllUsers(users).addAllPartitions(partitions);
         if (states != null && !states.all() && !states.completing()) {
-            r.addAllStates(states.states());
+            r.addAllStates(JobProtos.toProto(states.states()));
         }
         return r.build();
     }

@@ -39,4 +39,21 @@ public record ParsedArguments(List<Occurrence> options, List<String> operands) {
         }
         return value;
     }
+
+    /**
+     * A flag as a value a later source may override (sbatch's command line over its #SBATCH lines): TRUE when it
+     * appeared, null when it did not.
+     */
+    public Boolean flag(String key) {
+        return has(key) ? Boolean.TRUE : null;
+    }
+
+    /** An option whose argument is optional: its last value, "" when given bare, null when absent. */
+    public String lastOrBare(String key) {
+        if (!has(key)) {
+            return null;
+        }
+        String value = last(key);
+        return value == null ? "" : value;
+    }
 }

@@ -1,13 +1,12 @@
 package dev.gantry.cli.sbatch;
 
-import com.google.protobuf.Timestamp;
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.text.NiceValue;
 import dev.gantry.common.units.SlurmDate;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -53,10 +52,8 @@ public record ControlOptions(String account, String qos, String nice, Boolean ho
                 requeue = Boolean.FALSE;
             }
         }
-        String nice = args.has("nice") ? (args.last("nice") == null ? "" : args.last("nice")) : null;
-        return new ControlOptions(args.last("account"), args.last("qos"), nice,
-                args.has("hold") ? Boolean.TRUE : null, args.last("begin"), args.last("dependency"),
-                args.last("array"), requeue);
+        return new ControlOptions(args.last("account"), args.last("qos"), args.lastOrBare("nice"), args.flag("hold"),
+                args.last("begin"), args.last("dependency"), args.last("array"), requeue);
     }
 
     /** These options with every option {@code later} sets taking its value. */
@@ -71,47 +68,33 @@ public record ControlOptions(String account, String qos, String nice, Boolean ho
     }
 
     /**
-     * Sets these options on {@code spec}.
+     * {@code request} with these options: an array without -o writes to {@link #ARRAY_OUTPUT}.
      *
      * @param now the client's clock, against which --begin is resolved
      * @param zone the client's zone, in which --begin's local times are read
      * @throws InvalidSubmissionException "Invalid --begin specification", "Nice value out of range (+/- 2147483645)",
      *         "Invalid --nice value"
      */
-    public void apply(JobSpec.Builder spec, Instant now, ZoneId zone) throws InvalidSubmissionException {
-        if (account != null) {
-            spec.setAccount(account.trim());
-        }
-        if (qos != null) {
-            spec.setQos(qos.trim());
-        }
-        if (nice != null) {
-            spec.setNice(nice(nice));
-        }
-        if (Boolean.TRUE.equals(hold)) {
-            spec.setHold(true);
-        }
+    public JobRequest applyTo(JobRequest request, Instant now, ZoneId zone) throws InvalidSubmissionException {
+        Integer niceValue = nice != null ? nice(nice) : null;
+        Instant at = null;
         if (begin != null) {
-            Instant at;
             try {
-                at = SlurmDate.parse(begin, now, zone);
+                at = SlurmDate.parse(begin, now, zone).truncatedTo(ChronoUnit.SECONDS);
             } catch (IllegalArgumentException e) {
                 throw new InvalidSubmissionException(List.of(e.getMessage(), "Invalid --begin specification"));
             }
-            spec.setBeginTime(Timestamp.newBuilder().setSeconds(at.getEpochSecond()));
         }
-        if (dependency != null) {
-            spec.setDependency(dependency.trim());
+        JobRequest out = request.withControls(new JobControls(trim(account), trim(qos), niceValue,
+                Boolean.TRUE.equals(hold), at, trim(dependency), trim(array), requeue));
+        if (array != null && (out.stdoutPath() == null || out.stdoutPath().isEmpty())) {
+            out = out.withStdoutPath(ARRAY_OUTPUT); // sbatch's default name for array tasks
         }
-        if (array != null) {
-            spec.setArray(array.trim());
-            if (spec.getStdoutPath().isEmpty()) {
-                spec.setStdoutPath(ARRAY_OUTPUT); // sbatch's default name for array tasks
-            }
-        }
-        if (requeue != null) {
-            spec.setRequeue(requeue);
-        }
+        return out;
+    }
+
+    private static String trim(String value) {
+        return value == null ? null : value.trim();
     }
 
     /** --nice's value: bare = 100; beyond ±2147483645 refused as sbatch does. */

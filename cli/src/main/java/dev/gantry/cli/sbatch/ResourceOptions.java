@@ -1,11 +1,13 @@
 package dev.gantry.cli.sbatch;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.common.resources.GresSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The node-selection options of sbatch (--gres, --exclusive, -C, -w, -x, --contiguous, -s) checked as sbatch
@@ -15,8 +17,13 @@ import java.nio.file.Path;
 final class ResourceOptions {
     private ResourceOptions() {}
 
-    /** @param submitDir where a relative -w/-x file name is read from */
-    static void apply(SbatchOptions options, JobSpec.Builder spec, Path submitDir) throws InvalidSubmissionException {
+    /**
+     * The node selection these options ask for.
+     *
+     * @param submitDir where a relative -w/-x file name is read from
+     */
+    static NodeSelection selection(SbatchOptions options, Path submitDir) throws InvalidSubmissionException {
+        List<String> gres = new ArrayList<>();
         if (options.gres() != null && !options.gres().isBlank() && !options.gres().equalsIgnoreCase("none")) {
             for (String item : options.gres().split(",", -1)) {
                 try {
@@ -24,40 +31,35 @@ final class ResourceOptions {
                     if (g.count() < 1) {
                         throw new IllegalArgumentException("zero count");
                     }
-                    spec.addGres(g.toString());
+                    gres.add(g.toString());
                 } catch (IllegalArgumentException e) {
                     throw new InvalidSubmissionException("Invalid generic resource (gres) specification");
                 }
             }
         }
+        boolean exclusive = false;
+        boolean exclusiveUser = false;
         if (options.exclusive() != null) {
             // --exclusive: whole nodes; --exclusive=user: nodes shared only with the user's own jobs (placement keeps
             // other users' jobs off them; in preemption it neither preempts nor is preempted by other users' jobs).
             // Slurm's mcs and topo are not supported.
-            String kind = options.exclusive().trim().toLowerCase(java.util.Locale.ROOT);
+            String kind = options.exclusive().trim().toLowerCase(Locale.ROOT);
             if (kind.isEmpty()) {
-                spec.setExclusive(true);
+                exclusive = true;
             } else if (kind.equals("user")) {
-                spec.setExclusiveUser(true);
+                exclusiveUser = true;
             } else {
                 throw new InvalidSubmissionException("Invalid --exclusive specification");
             }
         }
-        if (options.constraint() != null && !options.constraint().isBlank()) {
-            spec.setConstraint(options.constraint().trim());
-        }
-        if (options.nodelist() != null && !options.nodelist().isBlank()) {
-            spec.setNodelist(hostlist(fromFile(options.nodelist(), "--nodelist", submitDir), "--nodelist"));
-        }
-        if (options.exclude() != null && !options.exclude().isBlank()) {
-            spec.setExclude(hostlist(fromFile(options.exclude(), "--exclude", submitDir), "--exclude"));
-        }
-        if (Boolean.TRUE.equals(options.contiguous())) {
-            spec.setContiguous(true);
-        }
-        if (Boolean.TRUE.equals(options.oversubscribe())) {
-            spec.setOversubscribe(true);
-        }
+        String constraint = options.constraint() != null && !options.constraint().isBlank()
+                ? options.constraint().trim() : null;
+        String nodelist = options.nodelist() != null && !options.nodelist().isBlank()
+                ? hostlist(fromFile(options.nodelist(), "--nodelist", submitDir), "--nodelist") : null;
+        String exclude = options.exclude() != null && !options.exclude().isBlank()
+                ? hostlist(fromFile(options.exclude(), "--exclude", submitDir), "--exclude") : null;
+        return new NodeSelection(gres, exclusive, exclusiveUser, constraint, nodelist, exclude,
+                Boolean.TRUE.equals(options.contiguous()), Boolean.TRUE.equals(options.oversubscribe()));
     }
 
     /** sbatch: a node list containing '/' names a file of node names (separated by white space or commas). */

@@ -67,11 +67,9 @@ public record SbatchOptions(String jobName, String partition, String nodes, Stri
         return new SbatchOptions(args.last("job-name"), args.last("partition"), args.last("nodes"),
                 args.last("ntasks"), args.last("cpus-per-task"), args.last("mem"), args.last("time"),
                 args.last("output"), args.last("error"), args.last("chdir"),
-                args.has("parsable") ? Boolean.TRUE : null, args.has("wait") ? Boolean.TRUE : null,
-                args.last("ntasks-per-node"), args.last("mem-per-cpu"), args.last("gres"),
-                args.has("exclusive") ? (args.last("exclusive") == null ? "" : args.last("exclusive")) : null,
-                args.last("constraint"), args.last("nodelist"), args.last("exclude"),
-                args.has("contiguous") ? Boolean.TRUE : null, args.has("oversubscribe") ? Boolean.TRUE : null);
+                args.flag("parsable"), args.flag("wait"), args.last("ntasks-per-node"), args.last("mem-per-cpu"),
+                args.last("gres"), args.lastOrBare("exclusive"), args.last("constraint"), args.last("nodelist"),
+                args.last("exclude"), args.flag("contiguous"), args.flag("oversubscribe"));
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.gantry.cli.sbatch;
 
-import dev.gantry.api.v1.JobSpec;
 import dev.gantry.common.units.SlurmMemory;
 import dev.gantry.common.units.SlurmTime;
 import java.nio.file.Path;
@@ -9,7 +8,7 @@ import java.util.List;
 
 /**
  * A batch job as sbatch is about to submit it: the script, its arguments and the merged options. Turns
- * into the controller's {@link JobSpec}, checking each value the way sbatch does; counts that parse are sent
+ * into a {@link JobRequest}, checking each value the way sbatch does; counts that parse are sent
  * as given, even zero or negative ones, for the controller to accept or refuse by name.
  *
  * @param script the batch script
@@ -26,60 +25,41 @@ public record SbatchRequest(BatchScript script, List<String> scriptArguments, St
     }
 
     /**
-     * The job specification.
+     * The job to submit, without job-control options ({@link ControlOptions#applyTo} adds them).
      *
      * @throws InvalidSubmissionException with sbatch's message for a value it cannot parse
      */
-    public JobSpec toSpec() throws InvalidSubmissionException {
-        JobSpec.Builder spec = JobSpec.newBuilder()
-                .setName(options.jobName() != null ? options.jobName() : defaultName)
-                .setScript(script.text())
-                .addAllArgv(scriptArguments)
-                .setWorkDir(workDir().toString())
-                .putAllEnvironment(submitter.environment())
-                .setUser(submitter.user())
-                .setUid(submitter.uid())
-                .setGid(submitter.gid())
-                .setSubmitDir(submitter.directory().toString())
-                .setSubmitHost(submitter.host());
-        if (options.output() != null) {
-            spec.setStdoutPath(options.output());
-        }
-        if (options.error() != null) {
-            spec.setStderrPath(options.error());
-        }
+    public JobRequest toRequest() throws InvalidSubmissionException {
+        List<String> partitions = List.of();
         if (options.partition() != null) {
-            Arrays.stream(options.partition().split(","))
+            partitions = Arrays.stream(options.partition().split(","))
                     .map(String::trim)
                     .filter(p -> !p.isEmpty())
-                    .forEach(spec::addPartitions);
+                    .toList();
         }
+        Integer minNodes = null;
+        Integer maxNodes = null;
         if (options.nodes() != null) {
-            setNodes(spec, options.nodes());
+            String v = options.nodes().trim();
+            int dash = v.indexOf('-', 1);
+            minNodes = count(dash < 0 ? v : v.substring(0, dash), options.nodes(), "--nodes");
+            maxNodes = dash < 0 ? null : count(v.substring(dash + 1), options.nodes(), "--nodes");
         }
-        if (options.ntasks() != null) {
-            spec.setNtasks(count(options.ntasks(), "--ntasks"));
-        }
-        if (options.cpusPerTask() != null) {
-            spec.setCpusPerTask(count(options.cpusPerTask(), "--cpus-per-task"));
-        }
+        Integer ntasks = options.ntasks() != null ? count(options.ntasks(), "--ntasks") : null;
+        Integer cpusPerTask = options.cpusPerTask() != null ? count(options.cpusPerTask(), "--cpus-per-task") : null;
         if (options.mem() != null && options.memPerCpu() != null) {
             throw new InvalidSubmissionException("--mem, --mem-per-cpu, and --mem-per-gpu are mutually exclusive.");
         }
-        if (options.mem() != null) {
-            spec.setMemPerNodeMb(memory(options.mem(), "--mem"));
-        }
-        if (options.memPerCpu() != null) {
-            spec.setMemPerCpuMb(memory(options.memPerCpu(), "--mem-per-cpu"));
-        }
-        if (options.ntasksPerNode() != null) {
-            spec.setNtasksPerNode(count(options.ntasksPerNode(), "--ntasks-per-node"));
-        }
-        ResourceOptions.apply(options, spec, submitter.directory());
-        if (options.time() != null) {
-            spec.setTimeLimitSeconds(timeLimit(options.time()));
-        }
-        return spec.build();
+        Long memPerNode = options.mem() != null ? memory(options.mem(), "--mem") : null;
+        Long memPerCpu = options.memPerCpu() != null ? memory(options.memPerCpu(), "--mem-per-cpu") : null;
+        Integer ntasksPerNode = options.ntasksPerNode() != null
+                ? count(options.ntasksPerNode(), "--ntasks-per-node") : null;
+        NodeSelection selection = ResourceOptions.selection(options, submitter.directory());
+        Long timeLimit = options.time() != null ? timeLimit(options.time()) : null;
+        return new JobRequest(options.jobName() != null ? options.jobName() : defaultName, script.text(),
+                scriptArguments, workDir().toString(), options.output(), options.error(), partitions, minNodes,
+                maxNodes, ntasks, cpusPerTask, memPerNode, memPerCpu, ntasksPerNode, timeLimit, submitter, selection,
+                JobControls.NONE);
     }
 
     /** -D resolved against the submit directory, else the submit directory. */
@@ -88,18 +68,6 @@ public record SbatchRequest(BatchScript script, List<String> scriptArguments, St
             return submitter.directory();
         }
         return submitter.directory().resolve(options.chdir()).normalize();
-    }
-
-    /** -N: "N" or "min-max". */
-    private static void setNodes(JobSpec.Builder spec, String value) throws InvalidSubmissionException {
-        String v = value.trim();
-        int dash = v.indexOf('-', 1);
-        if (dash < 0) {
-            spec.setMinNodes(count(v, value, "--nodes"));
-            return;
-        }
-        spec.setMinNodes(count(v.substring(0, dash), value, "--nodes"));
-        spec.setMaxNodes(count(v.substring(dash + 1), value, "--nodes"));
     }
 
     private static int count(String value, String option) throws InvalidSubmissionException {

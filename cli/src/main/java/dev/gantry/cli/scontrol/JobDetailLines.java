@@ -1,8 +1,8 @@
 package dev.gantry.cli.scontrol;
 
-import dev.gantry.api.v1.Gres;
-import dev.gantry.api.v1.Job;
-import dev.gantry.api.v1.NodeAllocation;
+import dev.gantry.cli.model.Gres;
+import dev.gantry.cli.model.JobInfo;
+import dev.gantry.cli.model.NodeAllocation;
 import dev.gantry.cli.text.IdRanges;
 import dev.gantry.common.hostlist.Hostlist;
 import java.util.ArrayList;
@@ -26,23 +26,24 @@ import java.util.function.ToIntFunction;
 record JobDetailLines(ToIntFunction<String> threadsPerCore) {
 
     /** The lines, without line ends; empty when the job holds nothing. */
-    List<String> of(Job job) {
-        if (job.getAllocationCount() == 0) {
+    List<String> of(JobInfo job) {
+        List<NodeAllocation> allocation = job.resources().allocation();
+        if (allocation.isEmpty()) {
             return List.of();
         }
         List<String> lines = new ArrayList<>();
-        lines.add("JOB_GRES=" + jobGres(job.getAllocationList()));
-        List<NodeAllocation> nodes = new ArrayList<>(job.getAllocationList());
-        nodes.sort(Comparator.comparing(NodeAllocation::getNode, JobDetailLines::nodeOrder));
+        lines.add("JOB_GRES=" + jobGres(allocation));
+        List<NodeAllocation> nodes = new ArrayList<>(allocation);
+        nodes.sort(Comparator.comparing(NodeAllocation::node, JobDetailLines::nodeOrder));
         List<String> run = new ArrayList<>();
         String runValues = null;
         for (NodeAllocation a : nodes) {
-            String values = "CPU_IDs=" + cpuIds(a) + " Mem=" + a.getMemoryMb() + " GRES=" + gres(a.getGresList());
+            String values = "CPU_IDs=" + cpuIds(a) + " Mem=" + a.memoryMb() + " GRES=" + gres(a.gres());
             if (!values.equals(runValues) && !run.isEmpty()) {
                 lines.add("  Nodes=" + Hostlist.compress(run) + " " + runValues);
                 run.clear();
             }
-            run.add(a.getNode());
+            run.add(a.node());
             runValues = values;
         }
         lines.add("  Nodes=" + Hostlist.compress(run) + " " + runValues);
@@ -51,12 +52,12 @@ record JobDetailLines(ToIntFunction<String> threadsPerCore) {
 
     /** Slurm's bit_fmt of the held CPUs: {@code 0-3,8}. */
     private String cpuIds(NodeAllocation a) {
-        if (a.getCoreIdsCount() == 0) {
+        if (a.coreIds().isEmpty()) {
             return "N/A";
         }
-        int threads = Math.max(1, threadsPerCore.applyAsInt(a.getNode()));
+        int threads = Math.max(1, threadsPerCore.applyAsInt(a.node()));
         TreeSet<Integer> cpus = new TreeSet<>();
-        for (int core : a.getCoreIdsList()) {
+        for (int core : a.coreIds()) {
             for (int t = 0; t < threads; t++) {
                 cpus.add(core * threads + t);
             }
@@ -69,13 +70,12 @@ record JobDetailLines(ToIntFunction<String> threadsPerCore) {
     private static String gres(List<Gres> held) {
         List<String> parts = new ArrayList<>();
         for (Gres g : held) {
-            if (g.getCount() == 0) {
+            if (g.count() == 0) {
                 continue;
             }
-            String name = g.getType().isEmpty() ? g.getName() : g.getName() + ":" + g.getType();
-            parts.add(g.getIndicesCount() > 0
-                    ? name + ":" + g.getCount() + "(IDX:" + IdRanges.format(new TreeSet<>(g.getIndicesList()).stream().toList()) + ")"
-                    : name + "(CNT:" + g.getCount() + ")");
+            String name = g.typedName();
+            parts.add(g.indices().isEmpty() ? name + "(CNT:" + g.count() + ")"
+                    : name + ":" + g.count() + "(IDX:" + IdRanges.format(List.copyOf(new TreeSet<>(g.indices()))) + ")");
         }
         return String.join(",", parts);
     }
@@ -84,9 +84,8 @@ record JobDetailLines(ToIntFunction<String> threadsPerCore) {
     private static String jobGres(List<NodeAllocation> allocation) {
         Map<String, Long> total = new LinkedHashMap<>();
         for (NodeAllocation a : allocation) {
-            for (Gres g : a.getGresList()) {
-                String name = g.getType().isEmpty() ? g.getName() : g.getName() + ":" + g.getType();
-                total.merge(name, (long) g.getCount(), Long::sum);
+            for (Gres g : a.gres()) {
+                total.merge(g.typedName(), g.count(), Long::sum);
             }
         }
         total.values().removeIf(c -> c == 0);

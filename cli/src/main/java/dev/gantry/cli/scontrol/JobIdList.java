@@ -1,6 +1,6 @@
 package dev.gantry.cli.scontrol;
 
-import dev.gantry.api.v1.Job;
+import dev.gantry.cli.model.JobInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -111,29 +111,31 @@ public record JobIdList(List<Ref> refs) {
      * the controller does not know is left out and reported through {@code unknown}; a plain id it does not know is
      * kept (the controller answers for it).
      */
-    public List<Target> resolve(List<Job> known, List<String> unknown) {
+    public List<Target> resolve(List<JobInfo> known, List<String> unknown) {
         Map<Long, Target> out = new LinkedHashMap<>();
         for (Ref r : refs) {
-            List<Job> tasks = known.stream().filter(j -> j.getArrayJobId() == r.jobId() && j.hasArrayTaskId())
-                    .sorted(Comparator.comparingInt(Job::getArrayTaskId)).toList();
+            List<JobInfo> tasks = known.stream()
+                    .filter(j -> j.array().arrayJobId() == r.jobId() && j.array().taskId() != null)
+                    .sorted(Comparator.comparingInt(j -> j.array().taskId())).toList();
             if (r.tasks().isEmpty()) {
                 if (tasks.isEmpty()) {
                     out.putIfAbsent(r.jobId(), new Target(r.jobId(), Long.toString(r.jobId())));
                 }
-                tasks.forEach(j -> out.putIfAbsent(j.getJobId(), target(j)));
+                tasks.forEach(j -> out.putIfAbsent(j.jobId(), target(j)));
                 continue;
             }
             for (int t : r.tasks()) {
-                tasks.stream().filter(j -> j.getArrayTaskId() == t).findFirst().ifPresentOrElse(
-                        j -> out.putIfAbsent(j.getJobId(), target(j)), () -> unknown.add(r.jobId() + "_" + t));
+                tasks.stream().filter(j -> j.array().taskId() == t).findFirst().ifPresentOrElse(
+                        j -> out.putIfAbsent(j.jobId(), target(j)), () -> unknown.add(r.jobId() + "_" + t));
             }
         }
         return List.copyOf(out.values());
     }
 
     /** How scontrol names a job: 123_4 for an array task, else its id. */
-    public static Target target(Job j) {
-        return new Target(j.getJobId(), j.getArrayJobId() != 0 && j.hasArrayTaskId()
-                ? j.getArrayJobId() + "_" + j.getArrayTaskId() : Long.toString(j.getJobId()));
+    public static Target target(JobInfo j) {
+        JobInfo.ArrayTask array = j.array();
+        return new Target(j.jobId(), array.arrayJobId() != 0 && array.taskId() != null
+                ? array.arrayJobId() + "_" + array.taskId() : Long.toString(j.jobId()));
     }
 }

@@ -1,6 +1,6 @@
 package dev.gantry.cli.scontrol;
 
-import dev.gantry.api.v1.Step;
+import dev.gantry.cli.model.StepInfo;
 import dev.gantry.cli.text.SlurmClock;
 import dev.gantry.common.hostlist.Hostlist;
 import java.time.ZoneId;
@@ -13,13 +13,14 @@ public final class StepRecord {
 
     private StepRecord() {}
 
-    public static String render(Step s, ZoneId zone, boolean oneLiner) {
+    public static String render(StepInfo s, ZoneId zone, boolean oneLiner) {
         return new KeyValueRecord(oneLiner)
-                .add("StepId=" + s.getJobId() + "." + s.getStepId() + " UserId=" + s.getUser()
-                        + " StartTime=" + SlurmClock.scontrolTime(SlurmClock.instant(s.getStartTime()), zone) + " TimeLimit=UNLIMITED").newLine()
-                .add("State=" + s.getState() + " Partition=" + s.getPartition() + " NodeList=" + Hostlist.compress(s.getNodesList())).newLine()
-                .add("Nodes=" + s.getNodesCount() + " CPUs=" + s.getNumCpus() + " Tasks=" + s.getNumTasks() + " Name=" + s.getName()
-                        + " Network=(null)").newLine()
+                .add("StepId=" + s.jobId() + "." + s.stepId() + " UserId=" + s.user()
+                        + " StartTime=" + SlurmClock.scontrolTime(s.start(), zone) + " TimeLimit=UNLIMITED").newLine()
+                .add("State=" + s.state() + " Partition=" + s.partition() + " NodeList="
+                        + Hostlist.compress(s.nodes())).newLine()
+                .add("Nodes=" + s.nodes().size() + " CPUs=" + s.numCpus() + " Tasks=" + s.numTasks()
+                        + " Name=" + s.name() + " Network=(null)").newLine()
                 .add("Dist=Block")
                 .end();
     }

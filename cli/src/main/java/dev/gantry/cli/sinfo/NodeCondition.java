@@ -1,7 +1,7 @@
 package dev.gantry.cli.sinfo;
 
-import dev.gantry.api.v1.Node;
-import dev.gantry.api.v1.NodeState;
+import dev.gantry.cli.model.NodeInfo;
+import dev.gantry.cli.model.NodeState;
 import java.util.Locale;
 
 /**
@@ -18,8 +18,8 @@ public record NodeCondition(NodeState base, boolean drain, boolean notResponding
     private static final int FLAG_NO_RESPOND = 0x0800;
 
     /** The condition of a node as the controller reports it. */
-    public static NodeCondition of(Node node) {
-        return new NodeCondition(node.getState(), node.getDrain(), node.getNotResponding());
+    public static NodeCondition of(NodeInfo node) {
+        return new NodeCondition(node.state(), node.drain(), node.notResponding());
     }
 
     /** sinfo's %t, lower case: idle, mix, alloc, down, drain, drng, unk; '*' when not responding. */
@@ -29,11 +29,11 @@ public record NodeCondition(NodeState base, boolean drain, boolean notResponding
             name = busy() ? "DRNG" : "DRAIN";
         } else {
             name = switch (base) {
-                case NODE_STATE_IDLE -> "IDLE";
-                case NODE_STATE_MIXED -> "MIX";
-                case NODE_STATE_ALLOCATED -> "ALLOC";
-                case NODE_STATE_DOWN -> "DOWN";
-                case NODE_STATE_UNKNOWN, NODE_STATE_UNSPECIFIED, UNRECOGNIZED -> "UNK";
+                case IDLE -> "IDLE";
+                case MIXED -> "MIX";
+                case ALLOCATED -> "ALLOC";
+                case DOWN -> "DOWN";
+                case UNKNOWN -> "UNK";
             };
         }
         return name.toLowerCase(Locale.ROOT) + (notResponding ? "*" : "");
@@ -53,26 +53,26 @@ public record NodeCondition(NodeState base, boolean drain, boolean notResponding
     /** Slurm's numeric node state (base | flags); sinfo's default order sorts rows by it, highest first. */
     public int slurmCode() {
         int code = switch (base) {
-            case NODE_STATE_DOWN -> 1;
-            case NODE_STATE_IDLE -> 2;
-            case NODE_STATE_ALLOCATED -> 3;
-            case NODE_STATE_MIXED -> 5;
-            case NODE_STATE_UNKNOWN, NODE_STATE_UNSPECIFIED, UNRECOGNIZED -> 0;
+            case DOWN -> 1;
+            case IDLE -> 2;
+            case ALLOCATED -> 3;
+            case MIXED -> 5;
+            case UNKNOWN -> 0;
         };
         return code | (drain ? FLAG_DRAIN : 0) | (notResponding ? FLAG_NO_RESPOND : 0);
     }
 
     private boolean busy() {
-        return base == NodeState.NODE_STATE_ALLOCATED || base == NodeState.NODE_STATE_MIXED;
+        return base == NodeState.ALLOCATED || base == NodeState.MIXED;
     }
 
     private String baseName() {
         return switch (base) {
-            case NODE_STATE_IDLE -> "IDLE";
-            case NODE_STATE_MIXED -> "MIXED";
-            case NODE_STATE_ALLOCATED -> "ALLOCATED";
-            case NODE_STATE_DOWN -> "DOWN";
-            case NODE_STATE_UNKNOWN, NODE_STATE_UNSPECIFIED, UNRECOGNIZED -> "UNKNOWN";
+            case IDLE -> "IDLE";
+            case MIXED -> "MIXED";
+            case ALLOCATED -> "ALLOCATED";
+            case DOWN -> "DOWN";
+            case UNKNOWN -> "UNKNOWN";
         };
     }
 }

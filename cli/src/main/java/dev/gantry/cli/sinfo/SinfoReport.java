@@ -1,7 +1,8 @@
 package dev.gantry.cli.sinfo;
 
-import dev.gantry.api.v1.Node;
-import dev.gantry.api.v1.Partition;
+import dev.gantry.cli.model.NodeInfo;
+import dev.gantry.cli.model.NodeState;
+import dev.gantry.cli.model.PartitionInfo;
 import dev.gantry.cli.scontrol.PartitionLayout;
 import dev.gantry.cli.text.Column;
 import dev.gantry.cli.text.NaturalOrder;
@@ -34,26 +35,26 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
     }
 
     /** The report's lines (without newlines). Partitions are given in configuration order. */
-    public List<String> lines(List<Partition> partitions, List<Node> nodes) {
+    public List<String> lines(List<PartitionInfo> partitions, List<NodeInfo> nodes) {
         List<SinfoRow> rows = nodeOriented ? nodeRows(partitions, nodes) : partitionRows(partitions, nodes);
         return nodeOriented ? renderNodes(rows) : renderPartitions(rows);
     }
 
     /** Rows grouping each partition's nodes by state; a partition without nodes gets one empty row. */
-    List<SinfoRow> partitionRows(List<Partition> partitions, List<Node> nodes) {
-        Map<String, Node> byName = new LinkedHashMap<>();
-        nodes.forEach(n -> byName.put(n.getName(), n));
+    List<SinfoRow> partitionRows(List<PartitionInfo> partitions, List<NodeInfo> nodes) {
+        Map<String, NodeInfo> byName = new LinkedHashMap<>();
+        nodes.forEach(n -> byName.put(n.name(), n));
         List<SinfoRow> rows = new ArrayList<>();
         for (int i = 0; i < partitions.size(); i++) {
-            Partition p = partitions.get(i);
+            PartitionInfo p = partitions.get(i);
             if (!selected(p)) {
                 continue;
             }
             Map<NodeCondition, List<String>> groups = new LinkedHashMap<>();
-            for (String name : p.getNodesList()) {
-                Node node = byName.get(name);
+            for (String name : p.nodes()) {
+                NodeInfo node = byName.get(name);
                 NodeCondition condition = node == null
-                        ? new NodeCondition(dev.gantry.api.v1.NodeState.NODE_STATE_UNKNOWN, false, false)
+                        ? new NodeCondition(NodeState.UNKNOWN, false, false)
                         : NodeCondition.of(node);
                 groups.computeIfAbsent(condition, c -> new ArrayList<>()).add(name);
             }
@@ -70,21 +71,21 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
     }
 
     /** One row per node and partition it is in (nodes in no partition show partition "n/a"), by node name. */
-    List<SinfoRow> nodeRows(List<Partition> partitions, List<Node> nodes) {
+    List<SinfoRow> nodeRows(List<PartitionInfo> partitions, List<NodeInfo> nodes) {
         List<SinfoRow> rows = new ArrayList<>();
-        for (Node node : nodes) {
+        for (NodeInfo node : nodes) {
             boolean placed = false;
             for (int i = 0; i < partitions.size(); i++) {
-                Partition p = partitions.get(i);
-                if (p.getNodesList().contains(node.getName())) {
+                PartitionInfo p = partitions.get(i);
+                if (p.nodes().contains(node.name())) {
                     placed = true;
                     if (selected(p)) {
-                        rows.add(new SinfoRow(p, i, NodeCondition.of(node), List.of(node.getName())));
+                        rows.add(new SinfoRow(p, i, NodeCondition.of(node), List.of(node.name())));
                     }
                 }
             }
             if (!placed && partitionNames.isEmpty()) {
-                rows.add(new SinfoRow(null, Integer.MAX_VALUE, NodeCondition.of(node), List.of(node.getName())));
+                rows.add(new SinfoRow(null, Integer.MAX_VALUE, NodeCondition.of(node), List.of(node.name())));
             }
         }
         rows.sort(Comparator.comparing((SinfoRow r) -> r.nodes().get(0), NaturalOrder.INSTANCE)
@@ -92,8 +93,8 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
         return rows;
     }
 
-    private boolean selected(Partition p) {
-        return partitionNames.isEmpty() || partitionNames.contains(p.getName());
+    private boolean selected(PartitionInfo p) {
+        return partitionNames.isEmpty() || partitionNames.contains(p.name());
     }
 
     private List<String> renderPartitions(List<SinfoRow> rows) {
@@ -146,19 +147,19 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
         int width = MIN_FIELD;
         for (SinfoRow r : rows) {
             if (r.partition() != null) {
-                width = Math.max(width, r.partition().getName().length() + (r.partition().getIsDefault() ? 1 : 0));
+                width = Math.max(width, r.partition().name().length() + (r.partition().isDefault() ? 1 : 0));
             }
         }
         return width;
     }
 
     /** The partition name, with '*' after the default one (replacing the last character when it does not fit). */
-    static String partitionName(Partition p, int width) {
+    static String partitionName(PartitionInfo p, int width) {
         if (p == null) {
             return "n/a";
         }
-        String name = p.getName();
-        if (!p.getIsDefault()) {
+        String name = p.name();
+        if (!p.isDefault()) {
             return name;
         }
         if (width == 0 || name.length() < width) {
@@ -167,7 +168,7 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
         return name.substring(0, width - 1) + "*";
     }
 
-    static String availability(Partition p) {
+    static String availability(PartitionInfo p) {
         if (p == null) {
             return "n/a";
         }
@@ -175,11 +176,11 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
     }
 
     /** TIMELIMIT: "infinite", else M:SS, H:MM:SS or D-HH:MM:SS. */
-    static String timeLimit(Partition p) {
+    static String timeLimit(PartitionInfo p) {
         if (p == null) {
             return "n/a";
         }
-        long max = p.getMaxTimeSeconds();
+        long max = p.maxTimeSeconds();
         return max < 0 ? "infinite" : SlurmTime.formatElapsed(max);
     }
 }

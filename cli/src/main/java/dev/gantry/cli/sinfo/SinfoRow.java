@@ -1,6 +1,6 @@
 package dev.gantry.cli.sinfo;
 
-import dev.gantry.api.v1.Partition;
+import dev.gantry.cli.model.PartitionInfo;
 import java.util.List;
 
 /**
@@ -11,7 +11,7 @@ import java.util.List;
  * @param condition the nodes' state; null when the partition has no nodes
  * @param nodes node names, in configuration order
  */
-public record SinfoRow(Partition partition, int partitionIndex, NodeCondition condition, List<String> nodes) {
+public record SinfoRow(PartitionInfo partition, int partitionIndex, NodeCondition condition, List<String> nodes) {
 
     public SinfoRow {
         nodes = List.copyOf(nodes);

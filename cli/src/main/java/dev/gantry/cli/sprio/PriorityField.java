@@ -1,7 +1,7 @@
 package dev.gantry.cli.sprio;
 
-import dev.gantry.api.v1.JobPriority;
-import dev.gantry.api.v1.PriorityWeights;
+import dev.gantry.cli.model.PriorityFactors;
+import dev.gantry.cli.model.PriorityWeights;
 import dev.gantry.cli.text.FormatItems;
 import java.util.Locale;
 import java.util.Map;
@@ -54,30 +54,30 @@ public enum PriorityField implements FormatItems.Type {
     }
 
     /** The text for one job. */
-    public String value(JobPriority p, PriorityWeights w) {
-        boolean fixed = p.getAdminSet();
+    public String value(PriorityFactors p, PriorityWeights w) {
+        boolean fixed = p.adminSet();
         return switch (this) {
-            case JOB_ID -> Long.toString(p.getJobId());
-            case PARTITION_NAME -> p.getPartition();
-            case USER -> p.getUser();
-            case ACCOUNT -> p.getAccount();
-            case PRIORITY -> Long.toUnsignedString(p.getPriority());
-            case PRIORITY_NORMALIZED -> String.format(Locale.ROOT, "%16.14f", p.getPriority() / 4294967295.0);
-            case SITE -> whole(fixed ? 0 : p.getSite());
-            case AGE -> whole(fixed ? 0 : p.getAge());
-            case AGE_NORMALIZED -> fixed ? "0" : normalized(p.getAge(), w.getAge());
-            case FAIRSHARE -> whole(fixed ? 0 : p.getFairshare());
-            case FAIRSHARE_NORMALIZED -> fixed ? "0" : normalized(p.getFairshare(), w.getFairshare());
-            case JOB_SIZE -> whole(fixed ? 0 : p.getJobSize());
-            case JOB_SIZE_NORMALIZED -> fixed ? "0" : normalized(p.getJobSize(), w.getJobSize());
-            case PARTITION -> whole(fixed ? 0 : p.getPartitionFactor());
-            case PARTITION_NORMALIZED -> fixed ? "0" : normalized(p.getPartitionFactor(), w.getPartition());
-            case QOS_NAME -> p.getQos();
-            case QOS -> whole(fixed ? 0 : p.getQosFactor());
-            case QOS_NORMALIZED -> fixed ? "0" : normalized(p.getQosFactor(), w.getQos());
-            case NICE -> fixed ? "0" : Long.toString(p.getNice());
-            case TRES -> fixed ? "" : tres(p.getTresMap(), null);
-            case TRES_NORMALIZED -> fixed ? "" : tres(p.getTresMap(), w.getTresMap());
+            case JOB_ID -> Long.toString(p.jobId());
+            case PARTITION_NAME -> p.partition();
+            case USER -> p.user();
+            case ACCOUNT -> p.account();
+            case PRIORITY -> Long.toUnsignedString(p.priority());
+            case PRIORITY_NORMALIZED -> String.format(Locale.ROOT, "%16.14f", p.priority() / 4294967295.0);
+            case SITE -> whole(fixed ? 0 : p.site());
+            case AGE -> whole(fixed ? 0 : p.age());
+            case AGE_NORMALIZED -> fixed ? "0" : normalized(p.age(), w.age());
+            case FAIRSHARE -> whole(fixed ? 0 : p.fairshare());
+            case FAIRSHARE_NORMALIZED -> fixed ? "0" : normalized(p.fairshare(), w.fairshare());
+            case JOB_SIZE -> whole(fixed ? 0 : p.jobSize());
+            case JOB_SIZE_NORMALIZED -> fixed ? "0" : normalized(p.jobSize(), w.jobSize());
+            case PARTITION -> whole(fixed ? 0 : p.partitionFactor());
+            case PARTITION_NORMALIZED -> fixed ? "0" : normalized(p.partitionFactor(), w.partition());
+            case QOS_NAME -> p.qos();
+            case QOS -> whole(fixed ? 0 : p.qosFactor());
+            case QOS_NORMALIZED -> fixed ? "0" : normalized(p.qosFactor(), w.qos());
+            case NICE -> fixed ? "0" : Long.toString(p.nice());
+            case TRES -> fixed ? "" : tres(p.tres(), null);
+            case TRES_NORMALIZED -> fixed ? "" : tres(p.tres(), w.tres());
         };
     }
 
@@ -86,12 +86,12 @@ public enum PriorityField implements FormatItems.Type {
         return switch (this) {
             case JOB_ID -> "Weights";
             case SITE -> "1";
-            case AGE, AGE_NORMALIZED -> Long.toString(w.getAge());
-            case FAIRSHARE, FAIRSHARE_NORMALIZED -> Long.toString(w.getFairshare());
-            case JOB_SIZE, JOB_SIZE_NORMALIZED -> Long.toString(w.getJobSize());
-            case PARTITION, PARTITION_NORMALIZED -> Long.toString(w.getPartition());
-            case QOS, QOS_NORMALIZED -> Long.toString(w.getQos());
-            case TRES, TRES_NORMALIZED -> tresWeights(w.getTresMap());
+            case AGE, AGE_NORMALIZED -> Long.toString(w.age());
+            case FAIRSHARE, FAIRSHARE_NORMALIZED -> Long.toString(w.fairshare());
+            case JOB_SIZE, JOB_SIZE_NORMALIZED -> Long.toString(w.jobSize());
+            case PARTITION, PARTITION_NORMALIZED -> Long.toString(w.partition());
+            case QOS, QOS_NORMALIZED -> Long.toString(w.qos());
+            case TRES, TRES_NORMALIZED -> tresWeights(w.tres());
             default -> "";
         };
     }

@@ -1,7 +1,7 @@
 package dev.gantry.cli.sprio;
 
-import dev.gantry.api.v1.JobPriority;
-import dev.gantry.api.v1.PriorityWeights;
+import dev.gantry.cli.model.PriorityFactors;
+import dev.gantry.cli.model.PriorityWeights;
 import dev.gantry.cli.text.Column;
 import dev.gantry.cli.text.FormatItems;
 import java.util.ArrayList;
@@ -41,14 +41,14 @@ public record PriorityReport(List<Item> items, boolean header) {
             f.append(" %.8u");
         }
         f.append(normalized ? " %9r %10y %10S" : " %9r %.10Y %.10S");
-        String[][] factors = {{"A", Long.toString(w.getAge())}, {"F", Long.toString(w.getFairshare())},
-            {"J", Long.toString(w.getJobSize())}, {"P", Long.toString(w.getPartition())}, {"Q", Long.toString(w.getQos())}};
+        String[][] factors = {{"A", Long.toString(w.age())}, {"F", Long.toString(w.fairshare())},
+            {"J", Long.toString(w.jobSize())}, {"P", Long.toString(w.partition())}, {"Q", Long.toString(w.qos())}};
         for (String[] factor : factors) {
             if (!factor[1].equals("0")) {
                 f.append(normalized ? " %10" + factor[0].toLowerCase() : " %.10" + factor[0]);
             }
         }
-        if (w.getTresCount() > 0) {
+        if (!w.tres().isEmpty()) {
             f.append(normalized ? " %20t" : " %20T");
         }
         return f.toString();
@@ -77,7 +77,7 @@ public record PriorityReport(List<Item> items, boolean header) {
     }
 
     /** The lines to print: the header, then each job's, or the weights row when {@code weightsOnly}. */
-    public List<String> lines(List<JobPriority> jobs, PriorityWeights weights, boolean weightsOnly) {
+    public List<String> lines(List<PriorityFactors> jobs, PriorityWeights weights, boolean weightsOnly) {
         List<String> out = new ArrayList<>();
         if (header) {
             out.add(line(f -> f.header()));
@@ -86,7 +86,7 @@ public record PriorityReport(List<Item> items, boolean header) {
             out.add(line(f -> f.weight(weights)));
             return out;
         }
-        for (JobPriority p : jobs) {
+        for (PriorityFactors p : jobs) {
             out.add(line(f -> f.value(p, weights)));
         }
         return out;

@@ -1,9 +1,10 @@
 package dev.gantry.cli.squeue;
 
-import dev.gantry.api.v1.Job;
-import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.model.JobInfo;
+import dev.gantry.cli.model.JobState;
 import dev.gantry.cli.text.FormatItems;
 import dev.gantry.cli.text.SlurmClock;
+import dev.gantry.cli.text.SlurmSizes;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.function.Function;
@@ -14,39 +15,41 @@ import java.util.function.Function;
  * right-justified value longer than its width is truncated (Slurm does not cut node lists and durations).
  */
 public enum JobField implements FormatItems.Type {
-    ACCOUNT('a', "ACCOUNT", v -> orNull(v.job().getAccount())),
-    JOB_ID_ONLY('A', "JOBID", v -> Long.toString(v.job().getJobId())),
-    BATCH_HOST('B', "EXEC_HOST", v -> v.job().getBatchHost().isEmpty() ? "n/a" : v.job().getBatchHost()),
-    CPUS('C', "CPUS", v -> Integer.toString(v.job().getNumCpus())),
-    NODES('D', "NODES", v -> Integer.toString(v.job().getNumNodes())),
+    ACCOUNT('a', "ACCOUNT", v -> orNull(v.job().scheduling().account())),
+    JOB_ID_ONLY('A', "JOBID", v -> Long.toString(v.job().jobId())),
+    BATCH_HOST('B', "EXEC_HOST", v -> v.job().resources().batchHost().isEmpty() ? "n/a"
+            : v.job().resources().batchHost()),
+    CPUS('C', "CPUS", v -> Integer.toString(v.job().resources().numCpus())),
+    NODES('D', "NODES", v -> Integer.toString(v.job().resources().numNodes())),
     END_TIME('e', "END_TIME", JobField::endTime),
-    DEPENDENCY('E', "DEPENDENCY", v -> orNull(v.job().getDependency())),
-    ARRAY_JOB_ID('F', "ARRAY_JOB_ID", v -> Long.toString(v.job().getArrayJobId() != 0 ? v.job().getArrayJobId()
-            : v.job().getJobId())),
-    GROUP_ID('G', "GROUP", v -> Integer.toUnsignedString(v.job().getSpec().getGid())),
+    DEPENDENCY('E', "DEPENDENCY", v -> orNull(v.job().scheduling().dependency())),
+    ARRAY_JOB_ID('F', "ARRAY_JOB_ID", v -> Long.toString(v.job().array().arrayJobId() != 0
+            ? v.job().array().arrayJobId() : v.job().jobId())),
+    GROUP_ID('G', "GROUP", v -> Integer.toUnsignedString(v.job().gid())),
     JOB_ID('i', "JOBID", JobView::displayId),
-    NAME('j', "NAME", v -> v.job().getSpec().getName()),
+    NAME('j', "NAME", v -> v.job().name()),
     ARRAY_TASK_ID('K', "ARRAY_TASK_ID", JobView::taskIds),
-    TIME_LIMIT('l', "TIME_LIMIT", v -> limit(v.job().getTimeLimitSeconds()), false),
+    TIME_LIMIT('l', "TIME_LIMIT", v -> limit(v.job().times().timeLimitSeconds()), false),
     TIME_LEFT('L', "TIME_LEFT", JobField::timeLeft, false),
     MIN_MEMORY('m', "MIN_MEMORY", v -> memory(v.job())),
     TIME_USED('M', "TIME", v -> SlurmClock.squeueDuration(v.secondsUsed()), false),
     NODE_LIST('N', "NODELIST", JobView::nodeList, false, false),
-    PRIORITY('p', "PRIORITY", v -> String.format(Locale.ROOT, "%16.14f", v.job().getPriority() / 4294967295.0)),
-    PARTITION('P', "PARTITION", v -> v.job().getPartition()),
-    PRIORITY_LONG('Q', "PRIORITY", v -> Long.toUnsignedString(v.job().getPriority())),
-    QOS('q', "QOS", v -> orNull(v.job().getQos())),
+    PRIORITY('p', "PRIORITY", v -> String.format(Locale.ROOT, "%16.14f",
+            v.job().scheduling().priority() / 4294967295.0)),
+    PARTITION('P', "PARTITION", v -> v.job().partition()),
+    PRIORITY_LONG('Q', "PRIORITY", v -> Long.toUnsignedString(v.job().scheduling().priority())),
+    QOS('q', "QOS", v -> orNull(v.job().scheduling().qos())),
     REASON('r', "REASON", JobView::reason),
     REASON_LIST('R', "NODELIST(REASON)", JobField::reasonList, false, false),
-    START_TIME('S', "START_TIME", v -> SlurmClock.squeueTime(SlurmClock.instant(v.job().getStartTime()), v.zone())),
+    START_TIME('S', "START_TIME", v -> SlurmClock.squeueTime(v.job().times().start(), v.zone())),
     STATE_COMPACT('t', "ST", v -> JobStates.compact(v.job())),
     STATE('T', "STATE", v -> JobStates.full(v.job())),
-    USER_ID('U', "USER", v -> Integer.toUnsignedString(v.job().getSpec().getUid())),
-    USER('u', "USER", v -> v.job().getSpec().getUser()),
-    SUBMIT_TIME('V', "SUBMIT_TIME", v -> SlurmClock.squeueTime(SlurmClock.instant(v.job().getSubmitTime()), v.zone())),
-    NICE('y', "NICE", v -> Integer.toString(v.job().getNice())),
+    USER_ID('U', "USER", v -> Integer.toUnsignedString(v.job().uid())),
+    USER('u', "USER", v -> v.job().user()),
+    SUBMIT_TIME('V', "SUBMIT_TIME", v -> SlurmClock.squeueTime(v.job().times().submit(), v.zone())),
+    NICE('y', "NICE", v -> Integer.toString(v.job().scheduling().nice())),
     SCHED_NODES('Y', "SCHEDNODES", JobField::schedNodes),
-    WORK_DIR('Z', "WORK_DIR", v -> v.job().getSpec().getWorkDir());
+    WORK_DIR('Z', "WORK_DIR", v -> v.job().submitted().workDir());
 
     private final char code;
     private final String header;
@@ -90,23 +93,21 @@ public enum JobField implements FormatItems.Type {
     }
 
     /** Reason-or-value fields print "(Reason)" for pending, timed-out and failed jobs; others the node list. */
-    static boolean showsReason(Job job) {
-        if (job.getCompleting()) {
+    static boolean showsReason(JobInfo job) {
+        if (job.completing()) {
             return false;
         }
-        return job.getState() == JobState.JOB_STATE_PENDING
-                || job.getState() == JobState.JOB_STATE_TIMEOUT
-                || job.getState() == JobState.JOB_STATE_FAILED;
+        return job.state() == JobState.PENDING || job.state() == JobState.TIMEOUT || job.state() == JobState.FAILED;
     }
 
     /**
      * Whether this field's value for {@code job} is cut: the reason half of %R is, the node half is not;
      * the words UNLIMITED and NOT_SET of %l and %L are, the durations are not.
      */
-    public boolean cutValue(Job job) {
+    public boolean cutValue(JobInfo job) {
         return switch (this) {
             case REASON_LIST -> showsReason(job);
-            case TIME_LIMIT, TIME_LEFT -> job.getTimeLimitSeconds() <= 0;
+            case TIME_LIMIT, TIME_LEFT -> job.times().timeLimitSeconds() <= 0;
             default -> cutValue;
         };
     }
@@ -123,7 +124,7 @@ public enum JobField implements FormatItems.Type {
     }
 
     private static String timeLeft(JobView v) {
-        long limit = v.job().getTimeLimitSeconds();
+        long limit = v.job().times().timeLimitSeconds();
         if (limit < 0) {
             return "UNLIMITED";
         }
@@ -134,8 +135,8 @@ public enum JobField implements FormatItems.Type {
     }
 
     private static String endTime(JobView v) {
-        Instant end = SlurmClock.instant(v.job().getEndTime());
-        if (v.job().getTimeLimitSeconds() < 0 && end != null && end.isAfter(v.now())) {
+        Instant end = v.job().times().end();
+        if (v.job().times().timeLimitSeconds() < 0 && end != null && end.isAfter(v.now())) {
             return "NONE";
         }
         return SlurmClock.squeueTime(end, v.zone());
@@ -147,19 +148,15 @@ public enum JobField implements FormatItems.Type {
 
     /** %Y: the nodes a pending job is expected to start on, "(null)" when unknown or not pending. */
     private static String schedNodes(JobView v) {
-        Job job = v.job();
-        if (job.getState() != JobState.JOB_STATE_PENDING) {
+        if (!v.job().pending()) {
             return "(null)";
         }
-        if (!job.getSchedNodeList().isEmpty()) {
-            return job.getSchedNodeList();
-        }
-        return job.getSchedNodesCount() == 0 ? "(null)"
-                : dev.gantry.common.hostlist.Hostlist.compress(job.getSchedNodesList());
+        String nodes = v.job().scheduling().schedHostList();
+        return nodes.isEmpty() ? "(null)" : nodes;
     }
 
-    private static String memory(Job job) {
-        long mb = job.getMemPerNodeMb();
-        return mb <= 0 ? "0" : dev.gantry.cli.text.SlurmSizes.mebibytes(mb);
+    private static String memory(JobInfo job) {
+        long mb = job.resources().memPerNodeMb();
+        return mb <= 0 ? "0" : SlurmSizes.mebibytes(mb);
     }
 }

@@ -1,7 +1,6 @@
 package dev.gantry.cli.squeue;
 
-import dev.gantry.api.v1.Job;
-import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.model.JobInfo;
 import java.util.Set;
 
 /**
@@ -38,13 +37,14 @@ public record JobFilter(Set<Long> jobIds, Set<String> users, Set<String> partiti
     }
 
     /** A job id matches the job, and every task of the array it names. */
-    public boolean matches(Job job) {
-        if ((!jobIds.isEmpty() || !arrayTasks.isEmpty()) && !jobIds.contains(job.getJobId())
-                && !(job.getArrayJobId() != 0 && jobIds.contains(job.getArrayJobId()))
-                && !(job.hasArrayTaskId() && arrayTasks.contains(job.getArrayJobId() + "_" + job.getArrayTaskId()))) {
+    public boolean matches(JobInfo job) {
+        JobInfo.ArrayTask array = job.array();
+        if ((!jobIds.isEmpty() || !arrayTasks.isEmpty()) && !jobIds.contains(job.jobId())
+                && !(array.arrayJobId() != 0 && jobIds.contains(array.arrayJobId()))
+                && !(array.taskId() != null && arrayTasks.contains(array.arrayJobId() + "_" + array.taskId()))) {
             return false;
         }
-        if (!users.isEmpty() && !users.contains(job.getSpec().getUser())) {
+        if (!users.isEmpty() && !users.contains(job.user())) {
             return false;
         }
         if (!partitions.isEmpty() && !inPartitions(job)) {
@@ -53,13 +53,13 @@ public record JobFilter(Set<Long> jobIds, Set<String> users, Set<String> partiti
         return effectiveStates().matches(job);
     }
 
-    private boolean inPartitions(Job job) {
-        if (partitions.contains(job.getPartition())) {
+    private boolean inPartitions(JobInfo job) {
+        if (partitions.contains(job.partition())) {
             return true;
         }
-        if (job.getState() != JobState.JOB_STATE_PENDING) {
+        if (!job.pending()) {
             return false;
         }
-        return job.getSpec().getPartitionsList().stream().anyMatch(partitions::contains);
+        return job.submitted().partitions().stream().anyMatch(partitions::contains);
     }
 }

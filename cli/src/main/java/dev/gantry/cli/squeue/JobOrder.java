@@ -1,6 +1,7 @@
 package dev.gantry.cli.squeue;
 
 import dev.gantry.cli.text.NaturalOrder;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -62,33 +63,39 @@ public record JobOrder(List<Key> keys) {
             Comparator<JobView> c = comparator(key.code());
             order = order.thenComparing(key.descending() ? c.reversed() : c);
         }
-        return order.thenComparingLong(v -> v.job().getJobId());
+        return order.thenComparingLong(v -> v.job().jobId());
     }
 
     private static Comparator<JobView> comparator(char code) {
         return switch (code) {
-            case 'i', 'A' -> Comparator.comparingLong(v -> v.job().getJobId());
-            case 'j' -> Comparator.comparing(v -> v.job().getSpec().getName());
-            case 'u' -> Comparator.comparing(v -> v.job().getSpec().getUser());
-            case 'U' -> Comparator.comparingLong(v -> Integer.toUnsignedLong(v.job().getSpec().getUid()));
-            case 'G' -> Comparator.comparingLong(v -> Integer.toUnsignedLong(v.job().getSpec().getGid()));
-            case 'P' -> Comparator.comparing(v -> v.job().getPartition());
+            case 'i', 'A' -> Comparator.comparingLong(v -> v.job().jobId());
+            case 'j' -> Comparator.comparing(v -> v.job().name());
+            case 'u' -> Comparator.comparing(v -> v.job().user());
+            case 'U' -> Comparator.comparingLong(v -> Integer.toUnsignedLong(v.job().uid()));
+            case 'G' -> Comparator.comparingLong(v -> Integer.toUnsignedLong(v.job().gid()));
+            case 'P' -> Comparator.comparing(v -> v.job().partition());
             case 't' -> Comparator.comparing(v -> JobStates.compact(v.job()));
             case 'T' -> Comparator.comparing(v -> JobStates.full(v.job()));
-            case 'p', 'Q' -> (a, b) -> Long.compareUnsigned(a.job().getPriority(), b.job().getPriority());
+            case 'p', 'Q' -> (a, b) -> Long.compareUnsigned(a.job().scheduling().priority(),
+                    b.job().scheduling().priority());
             case 'M' -> Comparator.comparingLong(JobView::secondsUsed);
-            case 'l' -> Comparator.comparingLong(v -> unlimitedLast(v.job().getTimeLimitSeconds()));
+            case 'l' -> Comparator.comparingLong(v -> unlimitedLast(v.job().times().timeLimitSeconds()));
             case 'L' -> Comparator.comparingLong(JobOrder::timeLeft);
-            case 'D' -> Comparator.comparingInt(v -> v.job().getNumNodes());
-            case 'C' -> Comparator.comparingInt(v -> v.job().getNumCpus());
-            case 'm' -> Comparator.comparingLong(v -> v.job().getMemPerNodeMb());
+            case 'D' -> Comparator.comparingInt(v -> v.job().resources().numNodes());
+            case 'C' -> Comparator.comparingInt(v -> v.job().resources().numCpus());
+            case 'm' -> Comparator.comparingLong(v -> v.job().resources().memPerNodeMb());
             case 'S' -> Comparator.comparing(JobView::startForSort);
-            case 'V' -> Comparator.comparingLong(v -> v.job().getSubmitTime().getSeconds());
-            case 'e' -> Comparator.comparingLong(v -> v.job().getEndTime().getSeconds());
+            case 'V' -> Comparator.comparingLong(v -> epochSecond(v.job().times().submit()));
+            case 'e' -> Comparator.comparingLong(v -> epochSecond(v.job().times().end()));
             case 'N' -> Comparator.comparing(JobView::nodeList, NaturalOrder.INSTANCE);
-            case 'B' -> Comparator.comparing(v -> v.job().getBatchHost());
+            case 'B' -> Comparator.comparing(v -> v.job().resources().batchHost());
             default -> null;
         };
+    }
+
+    /** Seconds since the epoch; 0 for an unset time, as Slurm's zero time_t. */
+    private static long epochSecond(Instant t) {
+        return t == null ? 0 : t.getEpochSecond();
     }
 
     private static long unlimitedLast(long seconds) {
@@ -96,7 +103,7 @@ public record JobOrder(List<Key> keys) {
     }
 
     private static long timeLeft(JobView v) {
-        long limit = v.job().getTimeLimitSeconds();
+        long limit = v.job().times().timeLimitSeconds();
         return limit <= 0 ? Long.MAX_VALUE : limit - v.secondsUsed();
     }
 }

@@ -1,7 +1,7 @@
 package dev.gantry.cli.squeue;
 
-import dev.gantry.api.v1.Job;
-import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.model.JobInfo;
+import dev.gantry.cli.model.JobState;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -22,16 +22,16 @@ public final class JobStates {
     private record Names(JobState state, String compact, String full) {}
 
     private static final List<Names> NAMES = List.of(
-            new Names(JobState.JOB_STATE_PENDING, "PD", "PENDING"),
-            new Names(JobState.JOB_STATE_RUNNING, "R", "RUNNING"),
-            new Names(JobState.JOB_STATE_SUSPENDED, "S", "SUSPENDED"),
-            new Names(JobState.JOB_STATE_COMPLETED, "CD", "COMPLETED"),
-            new Names(JobState.JOB_STATE_CANCELLED, "CA", "CANCELLED"),
-            new Names(JobState.JOB_STATE_FAILED, "F", "FAILED"),
-            new Names(JobState.JOB_STATE_TIMEOUT, "TO", "TIMEOUT"),
-            new Names(JobState.JOB_STATE_NODE_FAIL, "NF", "NODE_FAIL"),
-            new Names(JobState.JOB_STATE_PREEMPTED, "PR", "PREEMPTED"),
-            new Names(JobState.JOB_STATE_OUT_OF_MEMORY, "OOM", "OUT_OF_MEMORY"));
+            new Names(JobState.PENDING, "PD", "PENDING"),
+            new Names(JobState.RUNNING, "R", "RUNNING"),
+            new Names(JobState.SUSPENDED, "S", "SUSPENDED"),
+            new Names(JobState.COMPLETED, "CD", "COMPLETED"),
+            new Names(JobState.CANCELLED, "CA", "CANCELLED"),
+            new Names(JobState.FAILED, "F", "FAILED"),
+            new Names(JobState.TIMEOUT, "TO", "TIMEOUT"),
+            new Names(JobState.NODE_FAIL, "NF", "NODE_FAIL"),
+            new Names(JobState.PREEMPTED, "PR", "PREEMPTED"),
+            new Names(JobState.OUT_OF_MEMORY, "OOM", "OUT_OF_MEMORY"));
     private static final Map<JobState, Names> BY_STATE = new EnumMap<>(JobState.class);
     /** Each base state by its compact and its long name. */
     private static final Map<String, JobState> BY_NAME = new HashMap<>();
@@ -55,17 +55,17 @@ public final class JobStates {
     private JobStates() {}
 
     /** The compact code squeue's %t prints: PD R S CG CD CA F TO NF PR OOM. */
-    public static String compact(Job job) {
-        if (job.getCompleting()) {
+    public static String compact(JobInfo job) {
+        if (job.completing()) {
             return "CG";
         }
-        Names names = BY_STATE.get(job.getState());
+        Names names = BY_STATE.get(job.state());
         return names == null ? "?" : names.compact();
     }
 
     /** The long name squeue's %T and scontrol's JobState= print. */
-    public static String full(Job job) {
-        return job.getCompleting() ? "COMPLETING" : full(job.getState());
+    public static String full(JobInfo job) {
+        return job.completing() ? "COMPLETING" : full(job.state());
     }
 
     /** The long name of a base state. */
@@ -77,7 +77,7 @@ public final class JobStates {
     /** True for states a job leaves only by being requeued: it holds no resources and will not run. */
     public static boolean finished(JobState state) {
         return switch (state) {
-            case JOB_STATE_PENDING, JOB_STATE_RUNNING, JOB_STATE_SUSPENDED -> false;
+            case PENDING, RUNNING, SUSPENDED -> false;
             default -> true;
         };
     }
@@ -129,7 +129,7 @@ public final class JobStates {
 
         /** squeue without -t (and without -j): pending, running, suspended and completing jobs. */
         public static final StateFilter ACTIVE = new StateFilter(
-                EnumSet.of(JobState.JOB_STATE_PENDING, JobState.JOB_STATE_RUNNING, JobState.JOB_STATE_SUSPENDED),
+                EnumSet.of(JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED),
                 true, false);
 
         public StateFilter {
@@ -139,14 +139,14 @@ public final class JobStates {
         }
 
         /** Whether {@code job} is selected: a completing job matches CG, otherwise its base state must. */
-        public boolean matches(Job job) {
+        public boolean matches(JobInfo job) {
             if (all) {
                 return true;
             }
-            if (job.getCompleting()) {
+            if (job.completing()) {
                 return completing;
             }
-            return states.contains(job.getState());
+            return states.contains(job.state());
         }
     }
 }

@@ -1,11 +1,7 @@
 package dev.gantry.cli.squeue;
 
-import dev.gantry.api.v1.Job;
-import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.model.JobInfo;
 import dev.gantry.cli.text.IdRanges;
-import dev.gantry.cli.text.SlurmClock;
-import dev.gantry.common.hostlist.Hostlist;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -19,19 +15,19 @@ import java.util.function.Supplier;
  * @param zones the zone timestamps print in, asked for only when a timestamp is printed
  * @param pendingTasks for a line standing for pending tasks of one array, their task ids, ascending; else empty
  */
-public record JobView(Job job, Instant now, Supplier<ZoneId> zones, List<Integer> pendingTasks) {
+public record JobView(JobInfo job, Instant now, Supplier<ZoneId> zones, List<Integer> pendingTasks) {
 
     public JobView {
         pendingTasks = List.copyOf(pendingTasks);
     }
 
     /** A view of one job, printing timestamps in {@code zone}. */
-    public JobView(Job job, Instant now, ZoneId zone) {
+    public JobView(JobInfo job, Instant now, ZoneId zone) {
         this(job, now, () -> zone, List.of());
     }
 
     /** A view of one job. */
-    public JobView(Job job, Instant now, Supplier<ZoneId> zones) {
+    public JobView(JobInfo job, Instant now, Supplier<ZoneId> zones) {
         this(job, now, zones, List.of());
     }
 
@@ -40,26 +36,28 @@ public record JobView(Job job, Instant now, Supplier<ZoneId> zones, List<Integer
      * of array 123 shown together (the %N throttle when it has one), else the job id.
      */
     public String displayId() {
-        if (job.getArrayJobId() == 0) {
-            return Long.toString(job.getJobId());
+        JobInfo.ArrayTask array = job.array();
+        if (array.arrayJobId() == 0) {
+            return Long.toString(job.jobId());
         }
         String tasks = taskIds();
-        if (pendingTasks.size() > 1 || (!pendingTasks.isEmpty() && job.getArrayMaxRunning() > 0)) {
-            return job.getArrayJobId() + "_[" + tasks + "]";
+        if (pendingTasks.size() > 1 || (!pendingTasks.isEmpty() && array.maxRunning() > 0)) {
+            return array.arrayJobId() + "_[" + tasks + "]";
         }
-        return job.getArrayJobId() + "_" + tasks;
+        return array.arrayJobId() + "_" + tasks;
     }
 
     /** %K: the array task id, the pending tasks' ranges with the throttle, or "N/A" when not an array task. */
     public String taskIds() {
-        if (job.getArrayJobId() == 0) {
+        JobInfo.ArrayTask array = job.array();
+        if (array.arrayJobId() == 0) {
             return "N/A";
         }
         if (pendingTasks.isEmpty()) {
-            return job.hasArrayTaskId() ? Integer.toString(job.getArrayTaskId()) : job.getArrayTaskSpec();
+            return array.taskText();
         }
         String ranges = IdRanges.format(pendingTasks);
-        return job.getArrayMaxRunning() > 0 ? ranges + "%" + job.getArrayMaxRunning() : ranges;
+        return array.maxRunning() > 0 ? ranges + "%" + array.maxRunning() : ranges;
     }
 
 
@@ -68,54 +66,28 @@ public record JobView(Job job, Instant now, Supplier<ZoneId> zones, List<Integer
         return zones.get();
     }
 
-    /** Seconds the job has run ({@link #timeUsed}): squeue TIME, and TIME_LEFT's subtrahend. */
+    /** Seconds the job has run ({@link JobInfo#secondsUsed}): squeue TIME, and TIME_LEFT's subtrahend. */
     public long secondsUsed() {
-        return timeUsed(job, now);
-    }
-
-    /**
-     * Seconds a job has run, as Slurm's {@code job_time_used}, time suspended excluded: the controller's
-     * {@code time_used_seconds}, computed when it answered. From a controller that does not send it, the same from the
-     * recorded times: 0 while pending or never started, up to {@code now} while running, up to the suspension in
-     * progress while suspended, up to its end once finished, less the earlier suspensions.
-     */
-    public static long timeUsed(Job job, Instant now) {
-        if (job.hasTimeUsedSeconds()) {
-            return job.getTimeUsedSeconds();
-        }
-        Instant start = SlurmClock.instant(job.getStartTime());
-        if (start == null || job.getState() == JobState.JOB_STATE_PENDING) {
-            return 0;
-        }
-        Instant end = SlurmClock.instant(job.getEndTime());
-        Instant until = switch (job.getState()) {
-            case JOB_STATE_RUNNING -> now;
-            case JOB_STATE_SUSPENDED -> job.hasLastStateChange() ? SlurmClock.instant(job.getLastStateChange()) : now;
-            default -> end == null ? now : end;
-        };
-        return Math.max(0, Duration.between(start, until).getSeconds() - job.getSuspendSeconds());
+        return job.secondsUsed(now);
     }
 
     /** The allocated nodes as a Slurm host list ("" when none). */
     public String nodeList() {
-        if (!job.getNodeList().isEmpty()) {
-            return job.getNodeList();
-        }
-        return job.getNodesCount() == 0 ? "" : Hostlist.compress(job.getNodesList());
+        return job.resources().hostList();
     }
 
     /** The pending or failure reason; Slurm's "None" when the controller sent none. */
     public String reason() {
-        return job.getReason().isEmpty() ? "None" : job.getReason();
+        return job.reason().isEmpty() ? "None" : job.reason();
     }
 
     /** The start time squeue sorts by: unknown sorts after now, a pending job's past estimate counts as now. */
     public Instant startForSort() {
-        Instant start = SlurmClock.instant(job.getStartTime());
+        Instant start = job.times().start();
         if (start == null) {
             return now.plusSeconds(100);
         }
-        if (job.getState() == JobState.JOB_STATE_PENDING && start.isBefore(now)) {
+        if (job.pending() && start.isBefore(now)) {
             return now;
         }
         return start;

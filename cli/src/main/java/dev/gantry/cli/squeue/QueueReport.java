@@ -1,7 +1,6 @@
 package dev.gantry.cli.squeue;
 
-import dev.gantry.api.v1.Job;
-import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.model.JobInfo;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -31,12 +30,12 @@ public record QueueReport(JobFormat format, JobOrder order, JobFilter filter, bo
     }
 
     /** The report's lines (without newlines) for the jobs the controller returned, at {@code now}. */
-    public List<String> lines(Collection<Job> jobs, Instant now, ZoneId zone) {
+    public List<String> lines(Collection<JobInfo> jobs, Instant now, ZoneId zone) {
         return lines(jobs, now, () -> zone);
     }
 
     /** As {@link #lines(Collection, Instant, ZoneId)}, asking for the zone only if a timestamp is printed. */
-    public List<String> lines(Collection<Job> jobs, Instant now, Supplier<ZoneId> zone) {
+    public List<String> lines(Collection<JobInfo> jobs, Instant now, Supplier<ZoneId> zone) {
         List<String> out = new ArrayList<>();
         if (header) {
             out.add(format.header());
@@ -48,21 +47,21 @@ public record QueueReport(JobFormat format, JobOrder order, JobFilter filter, bo
     }
 
     /** One view per job, the pending tasks of an array with one partition and reason folded into one. */
-    private List<JobView> views(List<Job> jobs, Instant now, Supplier<ZoneId> zone) {
+    private List<JobView> views(List<JobInfo> jobs, Instant now, Supplier<ZoneId> zone) {
         List<JobView> views = new ArrayList<>();
-        Map<String, List<Job>> folded = new LinkedHashMap<>();
-        for (Job job : jobs) {
-            if (!taskPerLine && job.getArrayJobId() != 0 && job.hasArrayTaskId()
-                    && job.getState() == JobState.JOB_STATE_PENDING) {
-                folded.computeIfAbsent(job.getArrayJobId() + "\0" + job.getPartition() + "\0" + job.getReason(),
+        Map<String, List<JobInfo>> folded = new LinkedHashMap<>();
+        for (JobInfo job : jobs) {
+            JobInfo.ArrayTask array = job.array();
+            if (!taskPerLine && array.arrayJobId() != 0 && array.taskId() != null && job.pending()) {
+                folded.computeIfAbsent(array.arrayJobId() + "\0" + job.partition() + "\0" + job.reason(),
                         k -> new ArrayList<>()).add(job);
             } else {
                 views.add(new JobView(job, now, zone));
             }
         }
-        for (List<Job> tasks : folded.values()) {
-            List<Job> sorted = tasks.stream().sorted(Comparator.comparingInt(Job::getArrayTaskId)).toList();
-            views.add(new JobView(sorted.get(0), now, zone, sorted.stream().map(Job::getArrayTaskId).toList()));
+        for (List<JobInfo> tasks : folded.values()) {
+            List<JobInfo> sorted = tasks.stream().sorted(Comparator.comparingInt(j -> j.array().taskId())).toList();
+            views.add(new JobView(sorted.get(0), now, zone, sorted.stream().map(j -> j.array().taskId()).toList()));
         }
         return views;
     }

@@ -1,6 +1,6 @@
 package dev.gantry.cli.squeue;
 
-import dev.gantry.api.v1.Step;
+import dev.gantry.cli.model.StepInfo;
 import dev.gantry.cli.text.SlurmClock;
 import dev.gantry.common.hostlist.Hostlist;
 import java.time.Duration;
@@ -20,15 +20,15 @@ public final class StepReport {
 
     private StepReport() {}
 
-    public static List<String> lines(List<Step> steps, Instant now, boolean header) {
+    public static List<String> lines(List<StepInfo> steps, Instant now, boolean header) {
         List<String> out = new ArrayList<>();
         if (header) {
             out.add(HEADER);
         }
-        for (Step s : steps) {
+        for (StepInfo s : steps) {
             long seconds = timeUsed(s, now);
-            out.add(line(s.getJobId() + "." + s.getStepId(), s.getName(), s.getPartition(), s.getUser(),
-                    SlurmClock.squeueDuration(seconds), Hostlist.compress(s.getNodesList())));
+            out.add(line(s.jobId() + "." + s.stepId(), s.name(), s.partition(), s.user(),
+                    SlurmClock.squeueDuration(seconds), Hostlist.compress(s.nodes())));
         }
         return out;
     }
@@ -37,11 +37,11 @@ public final class StepReport {
      * The controller's run time of the step (time its job spent suspended left out); from a controller that does not
      * send it, the time since the step started.
      */
-    private static long timeUsed(Step s, Instant now) {
-        if (s.hasTimeUsedSeconds()) {
-            return s.getTimeUsedSeconds();
+    private static long timeUsed(StepInfo s, Instant now) {
+        if (s.timeUsedSeconds() != null) {
+            return s.timeUsedSeconds();
         }
-        Instant start = SlurmClock.instant(s.getStartTime());
+        Instant start = s.start();
         return start == null ? 0 : Math.max(0, Duration.between(start, now).getSeconds());
     }
 

@@ -1,7 +1,7 @@
 package dev.gantry.cli.sshare;
 
-import dev.gantry.api.v1.ShareRow;
-import dev.gantry.api.v1.UsageAmount;
+import dev.gantry.cli.model.ShareRow;
+import dev.gantry.cli.model.UsageAmount;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -50,24 +50,24 @@ public enum ShareField {
     /** The raw text (doubles unformatted: see {@link #number}). */
     String text(ShareRow r) {
         return switch (this) {
-            case ACCOUNT -> " ".repeat(Math.max(0, r.getDepth())) + r.getAccount();
-            case USER -> r.getUser();
-            case RAW_SHARES -> Long.toString(r.getRawShares());
-            case RAW_USAGE -> String.format(Locale.ROOT, "%.0f", Math.floor(r.getRawUsage()));
+            case ACCOUNT -> " ".repeat(Math.max(0, r.depth())) + r.account();
+            case USER -> r.user();
+            case RAW_SHARES -> Long.toString(r.rawShares());
+            case RAW_USAGE -> String.format(Locale.ROOT, "%.0f", Math.floor(r.rawUsage()));
             case GRP_TRES_MINS -> "";
-            case TRES_RUN_MINS -> tresMinutes(r.getTresRawUsageMap());
-            case USAGE_TO_HALVE -> r.getUser().isEmpty() ? "" : amount(r.getUsageToHalve());
-            case USAGE_TO_ZERO -> r.getUser().isEmpty() ? "" : amount(r.getUsageToZero());
+            case TRES_RUN_MINS -> tresMinutes(r.tresRawUsage());
+            case USAGE_TO_HALVE -> r.user().isEmpty() ? "" : amount(r.usageToHalve());
+            case USAGE_TO_ZERO -> r.user().isEmpty() ? "" : amount(r.usageToZero());
             default -> String.format(Locale.ROOT, "%f", number(r));
         };
     }
 
     double number(ShareRow r) {
         return switch (this) {
-            case NORM_SHARES -> r.getNormShares();
-            case NORM_USAGE -> r.getNormUsage();
-            case EFFECTIVE_USAGE -> r.getEffectiveUsage();
-            case FAIRSHARE -> r.getFairshare();
+            case NORM_SHARES -> r.normShares();
+            case NORM_USAGE -> r.normUsage();
+            case EFFECTIVE_USAGE -> r.effectiveUsage();
+            case FAIRSHARE -> r.fairshare();
             default -> throw new IllegalStateException(name());
         };
     }
@@ -90,13 +90,13 @@ public enum ShareField {
 
     /** {@code cpu=12.5h,gpu=3.1h,mem=400.0GBh}: any one of them alone; "never" when no amount does it. */
     static String amount(UsageAmount a) {
-        if (a.getNever()) {
+        if (a.never()) {
             return "never";
         }
         StringBuilder b = new StringBuilder();
-        append(b, "cpu=", a.getCpuHours(), "h");
-        append(b, "gpu=", a.getGpuHours(), "h");
-        append(b, "mem=", a.getGbHours(), "GBh");
+        append(b, "cpu=", a.cpuHours(), "h");
+        append(b, "gpu=", a.gpuHours(), "h");
+        append(b, "mem=", a.gbHours(), "GBh");
         return b.toString();
     }
 

@@ -1,6 +1,6 @@
 package dev.gantry.cli.sshare;
 
-import dev.gantry.api.v1.ShareRow;
+import dev.gantry.cli.model.ShareRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,5 @@
 package dev.gantry.cli.text;
 
-import com.google.protobuf.Timestamp;
 import dev.gantry.common.units.SlurmTime;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -9,14 +8,6 @@ import java.time.ZoneId;
 public final class SlurmClock {
 
     private SlurmClock() {}
-
-    /** A protobuf timestamp as an instant; an unset (all-zero) timestamp is null ("not yet" / "unknown"). */
-    public static Instant instant(Timestamp ts) {
-        if (ts == null || (ts.getSeconds() == 0 && ts.getNanos() == 0)) {
-            return null;
-        }
-        return Instant.ofEpochSecond(ts.getSeconds(), ts.getNanos());
-    }
 
     /** squeue's {@code _print_time}: ISO local time, "N/A" when unset. */
     public static String squeueTime(Instant t, ZoneId zone) {

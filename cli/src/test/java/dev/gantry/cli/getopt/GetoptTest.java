@@ -1,11 +1,13 @@
 package dev.gantry.cli.getopt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -83,5 +85,15 @@ class GetoptTest {
     void reportsMistakesInGlibcsWords(String args, String message) {
         UsageException e = assertThrows(UsageException.class, () -> parse(args, false));
         assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void aFlagIsTrueOrAbsent_andAnOptionalArgumentBareIsEmpty() throws UsageException {
+        ParsedArguments given = new Getopt(SPECS, false).parse(List.of("-l", "-j"));
+        assertEquals(Boolean.TRUE, given.flag("long"));
+        assertNull(given.flag("noheader"));
+        assertEquals("", given.lastOrBare("jobs"));
+        assertEquals("7", new Getopt(SPECS, false).parse(List.of("--jobs=7")).lastOrBare("jobs"));
+        assertNull(new Getopt(SPECS, false).parse(List.of()).lastOrBare("jobs"));
     }
 }

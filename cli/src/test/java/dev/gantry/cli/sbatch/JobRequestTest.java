@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.cli.api.JobRequestProtos;
+import dev.gantry.cli.getopt.Getopt;
+import dev.gantry.cli.getopt.UsageException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import dev.gantry.cli.getopt.Getopt;
-import dev.gantry.cli.getopt.UsageException;
 
 class JobRequestTest {
 
@@ -32,8 +33,10 @@ class JobRequestTest {
         }
     }
 
+    /** The spec sbatch sends for {@code options}: the request, through the adapter's mapping. */
     static JobSpec spec(SbatchOptions options) throws InvalidSubmissionException {
-        return new SbatchRequest(SCRIPT, List.of("a1", "a2"), "run.sh", options, ALICE).toSpec();
+        return JobRequestProtos.spec(new SbatchRequest(SCRIPT, List.of("a1", "a2"), "run.sh", options, ALICE)
+                .toRequest());
     }
 
     static Stream<Arguments> options() {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.Job;
+import dev.gantry.cli.api.JobProtos;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +17,11 @@ import org.junit.jupiter.api.Test;
 class JobLayoutPreemptionTest {
 
     private static final JobLayout LAYOUT = new JobLayout(NOW, ZoneOffset.UTC, gid -> "staff", false);
+
+    /** The record scontrol prints for {@code job}, as the controller sends it. */
+    private static String render(Job job) {
+        return LAYOUT.render(JobProtos.job(job));
+    }
 
     private static String line(String record, String startsWith) {
         return record.lines().map(String::strip).filter(l -> l.startsWith(startsWith)).findFirst().orElse("(missing)");
@@ -25,7 +31,7 @@ class JobLayoutPreemptionTest {
     void aRunningJob_showsWhenItBecomesPreemptable_andNoPreemptTime() {
         Job job = running(aJob(42), 125, "n1").setPreemptEligibleTime(at(NOW.plusSeconds(480))).build();
 
-        String shown = LAYOUT.render(job);
+        String shown = render(job);
 
         assertEquals("PreemptEligibleTime=2026-11-22T12:08:00 PreemptTime=None", line(shown, "PreemptEligibleTime="));
         assertTrue(shown.indexOf("StartTime=") < shown.indexOf("PreemptEligibleTime=")
@@ -36,7 +42,7 @@ class JobLayoutPreemptionTest {
     void aRequeuedVictim_showsWhenItWasPreempted_andItsRestarts() {
         Job job = aJob(43).setReason("Preempted").setRestartCount(2).setPreemptTime(at(NOW.minusSeconds(30))).build();
 
-        String shown = LAYOUT.render(job);
+        String shown = render(job);
 
         assertEquals("PreemptEligibleTime=None PreemptTime=2026-11-22T11:59:30", line(shown, "PreemptEligibleTime="));
         assertEquals("JobState=PENDING Reason=Preempted Dependency=(null)", line(shown, "JobState="));
@@ -46,11 +52,11 @@ class JobLayoutPreemptionTest {
     @Test
     void exclusiveUser_showsOverSubscribeUser() {
         Job job = aJob(45).setSpec(aJob(45).getSpec().toBuilder().setExclusiveUser(true)).build();
-        assertTrue(line(LAYOUT.render(job), "OverSubscribe=").startsWith("OverSubscribe=USER "));
+        assertTrue(line(render(job), "OverSubscribe=").startsWith("OverSubscribe=USER "));
     }
 
     @Test
     void aJobNeverStartedNorPreempted_hasNoPreemptionLine() {
-        assertFalse(LAYOUT.render(aJob(44).build()).contains("Preempt"));
+        assertFalse(render(aJob(44).build()).contains("Preempt"));
     }
 }

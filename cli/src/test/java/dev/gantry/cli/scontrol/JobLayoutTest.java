@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.api.JobProtos;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,6 +19,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class JobLayoutTest {
 
     private static final JobLayout LAYOUT = new JobLayout(NOW, ZoneOffset.UTC, gid -> gid == 1000 ? "staff" : null, false);
+
+    /** The record scontrol prints for {@code job}, as the controller sends it. */
+    private static String render(Job job) {
+        return LAYOUT.render(JobProtos.job(job));
+    }
 
     @Test
     void aRunningJobInSlurmsLayout() {
@@ -51,7 +57,7 @@ class JobLayoutTest {
                    StdIn=/dev/null
                    StdOut=/home/alice/out-42.log
                    \n
-                """, LAYOUT.render(job));
+                """, render(job));
     }
 
     @Test
@@ -60,7 +66,7 @@ class JobLayoutTest {
                 .addReqNodes("n1").addReqNodes("n2").addExcNodes("n3").setConstraint("intel&ib").setContiguous(true)
                 .setExclusive(true).addGres(Gres.newBuilder().setName("gpu").setType("a100").setCount(2)), 5, "n1", "n2")
                 .build();
-        String text = LAYOUT.render(job);
+        String text = render(job);
         assertTrue(text.contains("   ReqNodeList=n[1-2] ExcNodeList=n3\n"), text);
         assertTrue(text.contains("   TRES=cpu=4,mem=2G,node=2,billing=4,gres/gpu=4\n   TresPerNode=gres/gpu:a100:2\n"), text);
         assertTrue(text.contains("NtasksPerN:B:S:C=2:0:*:*"), text);
@@ -74,7 +80,7 @@ class JobLayoutTest {
         Job job = aJob(43).setReason("Resources").setTimeLimitSeconds(-1)
                 .setSpec(aJob(43).getSpec().toBuilder().setMinNodes(2).setMaxNodes(4).setStderrPath("/tmp/%x.%u.err"))
                 .setNumNodes(2).build();
-        String text = LAYOUT.render(job);
+        String text = render(job);
         assertTrue(text.contains("\n   JobState=PENDING Reason=Resources Dependency=(null)\n"), text);
         assertTrue(text.contains("\n   RunTime=00:00:00 TimeLimit=UNLIMITED TimeMin=N/A\n"), text);
         assertTrue(text.contains("\n   StartTime=Unknown EndTime=Unknown Deadline=N/A\n"), text);
@@ -87,7 +93,7 @@ class JobLayoutTest {
     void aCompletingJobShowsCompletingAndItsExitCode() {
         Job job = running(aJob(44), 30, "n3").setState(JobState.JOB_STATE_FAILED).setCompleting(true)
                 .setReason("NonZeroExitCode").setExitCode(2).setExitSignal(0).build();
-        String text = LAYOUT.render(job);
+        String text = render(job);
         assertTrue(text.contains("JobState=COMPLETING Reason=NonZeroExitCode"), text);
         assertTrue(text.contains("ExitCode=2:0"), text);
     }
@@ -95,12 +101,12 @@ class JobLayoutTest {
     @Test
     void reasonsWithSpacesAreJoinedByUnderscores() {
         Job job = aJob(45).setReason("launch failed requeued held").build();
-        assertTrue(LAYOUT.render(job).contains("Reason=launch_failed_requeued_held "));
+        assertTrue(render(job).contains("Reason=launch_failed_requeued_held "));
     }
 
     @Test
     void oneLinerPutsTheRecordOnOneLine() {
-        String text = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, true).render(aJob(46).build());
+        String text = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, true).render(JobProtos.job(aJob(46).build()));
         assertTrue(text.startsWith("JobId=46 JobName=job46 UserId=alice(1000) GroupId=1000(1000) "), text);
         assertEquals(1, text.split("\n", -1).length - 1, "one newline, at the end");
     }
@@ -135,7 +141,7 @@ class JobLayoutTest {
                 .setAccount("physics").setQos("high").setReason("Dependency")
                 .setDependency("afterok:9(unfulfilled)").setRequeue(false).setRestartCount(2)
                 .setStartTime(at(NOW.plusSeconds(3600))).setSchedNodeList("n[1-2]").build();
-        String text = LAYOUT.render(job);
+        String text = render(job);
         assertTrue(text.startsWith("JobId=15 ArrayJobId=12 ArrayTaskId=3 ArrayTaskThrottle=2 JobName=job15\n"), text);
         assertTrue(text.contains("\n   Priority=4000 Nice=50 Account=physics QOS=high\n"), text);
         assertTrue(text.contains("\n   JobState=PENDING Reason=Dependency Dependency=afterok:9(unfulfilled)\n"), text);
@@ -148,14 +154,14 @@ class JobLayoutTest {
     @Test
     void theArraysPendingRemainderShowsItsTaskSpec() {
         Job job = aJob(12).setArrayJobId(12).setArrayTaskSpec("5-99%10").build();
-        assertTrue(LAYOUT.render(job).startsWith("JobId=12 ArrayJobId=12 ArrayTaskId=5-99%10 JobName=job12\n"));
+        assertTrue(render(job).startsWith("JobId=12 ArrayJobId=12 ArrayTaskId=5-99%10 JobName=job12\n"));
     }
 
     @Test
     void runTime_stopsWhileSuspended_andSuspendTimeShowsWhenTheSuspensionBegan() {
         Job job = running(aJob(47), 1000, "n1").setState(JobState.JOB_STATE_SUSPENDED)
                 .setLastStateChange(at(NOW.minusSeconds(600))).build();
-        String text = LAYOUT.render(job);
+        String text = render(job);
         assertTrue(text.contains("\n   RunTime=00:06:40 "), text);
         assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:50:00 SecsPreSuspend=400 "), text);
     }
@@ -163,7 +169,7 @@ class JobLayoutTest {
     @Test
     void runTime_leavesOutTimeSpentSuspended_onceResumed() {
         Job job = running(aJob(49), 1000, "n1").setSuspendSeconds(300).setLastStateChange(at(NOW.minusSeconds(100))).build();
-        assertTrue(LAYOUT.render(job).contains("\n   RunTime=00:11:40 "), LAYOUT.render(job)); // 1000 s - 300 s suspended
+        assertTrue(render(job).contains("\n   RunTime=00:11:40 "), render(job)); // 1000 s - 300 s suspended
     }
 
     @Test
@@ -171,7 +177,7 @@ class JobLayoutTest {
         // ran 2 s, suspended for the last 10 s: the controller says 2 s
         Job job = running(aJob(50), 12, "n1").setState(JobState.JOB_STATE_SUSPENDED)
                 .setLastStateChange(at(NOW.minusSeconds(10))).setRunSeconds(2).setTimeUsedSeconds(2).build();
-        String text = LAYOUT.render(job);
+        String text = render(job);
         assertTrue(text.contains("\n   RunTime=00:00:02 "), text);
         assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:59:50 SecsPreSuspend=2 "), text);
     }
@@ -181,7 +187,7 @@ class JobLayoutTest {
         // Slurm: SuspendTime is the last suspend or resume, SecsPreSuspend the run time before it
         Job job = running(aJob(51), 112, "n1").setSuspendSeconds(100).setRunSeconds(2)
                 .setLastStateChange(at(NOW.minusSeconds(10))).setTimeUsedSeconds(12).build();
-        String text = LAYOUT.render(job);
+        String text = render(job);
         assertTrue(text.contains("\n   RunTime=00:00:12 "), text);
         assertTrue(text.contains("\n   SuspendTime=2026-11-22T11:59:50 SecsPreSuspend=2 "), text);
     }
@@ -189,6 +195,6 @@ class JobLayoutTest {
     @Test
     void noSchedNodeListOnceRunning() {
         Job job = running(aJob(48), 10, "n1").setSchedNodeList("n2").build();
-        assertTrue(LAYOUT.render(job).contains("\n   NodeList=n1\n"));
+        assertTrue(render(job).contains("\n   NodeList=n1\n"));
     }
 }

@@ -7,13 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Node;
-import dev.gantry.api.v1.OverSubscribe;
 import dev.gantry.api.v1.NodeState;
+import dev.gantry.api.v1.OverSubscribe;
+import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
+import dev.gantry.cli.api.ClusterProtos;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class NodeAndPartitionLayoutTest {
+
+    private static String render(Node node) {
+        return new NodeLayout(ZoneOffset.UTC, false).render(ClusterProtos.node(node));
+    }
+
+    private static String render(Partition partition) {
+        return new PartitionLayout(false).render(ClusterProtos.partition(partition));
+    }
 
     @Test
     void aNodeInSlurmsLayout() {
@@ -35,7 +45,7 @@ class NodeAndPartitionLayoutTest {
                    AllocTRES=cpu=2,mem=1G
                    CurrentWatts=0 AveWatts=0
 
-                """, new NodeLayout(ZoneOffset.UTC, false).render(node));
+                """, render(node));
     }
 
     @Test
@@ -44,7 +54,7 @@ class NodeAndPartitionLayoutTest {
                 .addGres(Gres.newBuilder().setName("gpu").setType("a100").setCount(2))
                 .addGres(Gres.newBuilder().setName("gpu").setType("v100").setCount(1))
                 .setAllocCpus(1).addAllocGres(Gres.newBuilder().setName("gpu").setType("a100").setCount(1)).build();
-        String text = new NodeLayout(ZoneOffset.UTC, false).render(node);
+        String text = render(node);
         assertTrue(text.contains("   AvailableFeatures=intel,ib\n   ActiveFeatures=intel,ib\n"), text);
         assertTrue(text.contains("   Gres=gpu:a100:2,gpu:v100:1\n"), text);
         assertTrue(text.contains("CfgTRES=cpu=4,mem=8000M,billing=4,gres/gpu=3,gres/gpu:a100=2,gres/gpu:v100=1\n"), text);
@@ -53,7 +63,7 @@ class NodeAndPartitionLayoutTest {
 
     @Test
     void partitionSharingAndMemoryLimits() {
-        String text = new PartitionLayout(false).render(aPartition("p").setOverSubscribe(OverSubscribe.OVER_SUBSCRIBE_FORCE)
+        String text = render(aPartition("p").setOverSubscribe(OverSubscribe.OVER_SUBSCRIBE_FORCE)
                 .setOverSubscribeJobs(2).setDefMemPerCpuMb(512).setMaxMemPerNodeMb(4000).build());
         assertTrue(text.contains(" OverSubscribe=FORCE:2\n"), text);
         assertTrue(text.contains("DefMemPerCPU=512 MaxMemPerNode=4000\n"), text);
@@ -61,7 +71,7 @@ class NodeAndPartitionLayoutTest {
 
     @Test
     void partitionAccessAndPreemptionSettings() {
-        String text = new PartitionLayout(false).render(aPartition("p").addAllowAccounts("physics").addAllowAccounts("chem")
+        String text = render(aPartition("p").addAllowAccounts("physics").addAllowAccounts("chem")
                 .addAllowQos("normal").setPriorityJobFactor(7).setPreemptMode("REQUEUE").setGraceTimeSeconds(120)
                 .setExclusiveUser(true).build());
         assertTrue(text.contains("AllowGroups=ALL AllowAccounts=physics,chem AllowQos=normal\n"), text);
@@ -72,9 +82,9 @@ class NodeAndPartitionLayoutTest {
 
     @Test
     void preemptMode_isTheOneInForce_theClustersWhenThePartitionHasNone() {
-        String inherited = new PartitionLayout(false).render(aPartition("p").setEffectivePreemptMode("GANG,SUSPEND").build());
+        String inherited = render(aPartition("p").setEffectivePreemptMode("GANG,SUSPEND").build());
         assertTrue(inherited.contains(" PreemptMode=GANG,SUSPEND\n"), inherited);
-        String own = new PartitionLayout(false).render(aPartition("p").setPreemptMode("REQUEUE")
+        String own = render(aPartition("p").setPreemptMode("REQUEUE")
                 .setEffectivePreemptMode("REQUEUE").build());
         assertTrue(own.contains(" PreemptMode=REQUEUE\n"), own);
     }
@@ -82,7 +92,7 @@ class NodeAndPartitionLayoutTest {
     @Test
     void aDrainedNodeShowsItsReason() {
         Node node = aNode("n2").setDrain(true).setReason("bad disk").build();
-        String text = new NodeLayout(ZoneOffset.UTC, false).render(node);
+        String text = render(node);
         assertTrue(text.contains("State=IDLE+DRAIN "), text);
         assertTrue(text.endsWith("AveWatts=0\n   Reason=bad disk\n\n"), text);
     }
@@ -104,12 +114,12 @@ class NodeAndPartitionLayoutTest {
                    JobDefaults=(null)
                    DefMemPerNode=UNLIMITED MaxMemPerNode=UNLIMITED
 
-                """, new PartitionLayout(false).render(p));
+                """, render(p));
     }
 
     @Test
     void unsetPartitionLimitsPrintAsSlurmsWords() {
-        String text = new PartitionLayout(false).render(aPartition("empty").setState(PartitionState.PARTITION_STATE_DRAIN).build());
+        String text = render(aPartition("empty").setState(PartitionState.PARTITION_STATE_DRAIN).build());
         assertTrue(text.contains("DefaultTime=NONE "), text);
         assertTrue(text.contains("MaxNodes=UNLIMITED MaxTime=UNLIMITED "), text);
         assertTrue(text.contains("Nodes=(null)"), text);

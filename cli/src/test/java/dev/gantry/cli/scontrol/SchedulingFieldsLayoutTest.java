@@ -8,11 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.Job;
+import dev.gantry.cli.api.JobProtos;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * scontrol show job's scheduling fields as Slurm 22.05 prints them (checked against a real slurmctld): a pending job
@@ -22,9 +23,14 @@ class SchedulingFieldsLayoutTest {
 
     private static final JobLayout LAYOUT = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, false);
 
+    /** The record scontrol prints for {@code job}, as the controller sends it. */
+    private static String render(Job job) {
+        return LAYOUT.render(JobProtos.job(job));
+    }
+
     /** Lines 9 to 16 of a record (StartTime … TRES), as Slurm numbers them. */
     private static List<String> schedulingLines(Job job) {
-        List<String> lines = List.of(LAYOUT.render(job).split("\n"));
+        List<String> lines = List.of(render(job).split("\n"));
         return lines.subList(8, 16);
     }
 
@@ -64,15 +70,15 @@ class SchedulingFieldsLayoutTest {
     void whichPassLastConsideredAPendingJob(String rule, boolean backfill, boolean latest, String shown) {
         Job job = aJob(3).setLastSchedEval(at(NOW.minusSeconds(60))).setSchedByBackfill(backfill)
                 .setSchedInLastBackfill(latest).build();
-        assertTrue(LAYOUT.render(job).contains(" SecsPreSuspend=0 " + shown + "\n"), LAYOUT.render(job));
+        assertTrue(render(job).contains(" SecsPreSuspend=0 " + shown + "\n"), render(job));
     }
 
     @Test
     void aJobTheBackfillPassStarted_showsItAndItsStart() {
         // Slurm: LastSchedEval=2026-11-27T10:07:38 Scheduler=Backfill (its StartTime)
         Job job = running(aJob(1), 30, "n1").setLastSchedEval(at(NOW.minusSeconds(30))).setSchedByBackfill(true).build();
-        assertTrue(LAYOUT.render(job).contains(" LastSchedEval=2026-11-22T11:59:30 Scheduler=Backfill\n"),
-                LAYOUT.render(job));
+        assertTrue(render(job).contains(" LastSchedEval=2026-11-22T11:59:30 Scheduler=Backfill\n"),
+                render(job));
     }
 
     @ParameterizedTest(name = "pending, {0}: NumNodes={4}")
@@ -93,6 +99,6 @@ class SchedulingFieldsLayoutTest {
             spec.setMaxNodes(maxAsked);
         }
         Job job = aJob(4).setSpec(spec).setNumNodes(numNodes).setMaxNodes(Math.max(maxAsked, Math.max(minAsked, 1))).build();
-        assertTrue(LAYOUT.render(job).contains("\n   NumNodes=" + shown + " NumCPUs="), LAYOUT.render(job));
+        assertTrue(render(job).contains("\n   NumNodes=" + shown + " NumCPUs="), render(job));
     }
 }

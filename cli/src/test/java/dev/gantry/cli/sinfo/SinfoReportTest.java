@@ -4,28 +4,29 @@ import static dev.gantry.cli.testing.ClusterFixtures.aNode;
 import static dev.gantry.cli.testing.ClusterFixtures.aPartition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.NodeState;
-import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
+import dev.gantry.cli.api.ClusterProtos;
+import dev.gantry.cli.model.NodeInfo;
+import dev.gantry.cli.model.PartitionInfo;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SinfoReportTest {
 
-    private static final List<Partition> PARTITIONS = List.of(
+    private static final List<PartitionInfo> PARTITIONS = ClusterProtos.partitions(List.of(
             aPartition("debug", "n1", "n2", "n3", "n4", "n5", "n6").setIsDefault(true).setMaxTimeSeconds(1800).build(),
             aPartition("long", "n5", "n6").setMaxTimeSeconds(3 * 86400 + 3600).build(),
-            aPartition("empty").setState(PartitionState.PARTITION_STATE_INACTIVE).build());
+            aPartition("empty").setState(PartitionState.PARTITION_STATE_INACTIVE).build()));
 
-    private static final List<Node> NODES = List.of(
+    private static final List<NodeInfo> NODES = ClusterProtos.nodes(List.of(
             aNode("n1", "debug").build(),
             aNode("n2", "debug").setState(NodeState.NODE_STATE_MIXED).build(),
             aNode("n3", "debug").build(),
             aNode("n4", "debug").setState(NodeState.NODE_STATE_ALLOCATED).setDrain(true).build(),
             aNode("n5", "debug", "long").setState(NodeState.NODE_STATE_DOWN).setNotResponding(true).build(),
-            aNode("n6", "debug", "long").setState(NodeState.NODE_STATE_MIXED).build());
+            aNode("n6", "debug", "long").setState(NodeState.NODE_STATE_MIXED).build()));
 
     @Test
     void groupsEachPartitionsNodesByStateInSlurmsOrder() {
@@ -43,8 +44,10 @@ class SinfoReportTest {
 
     @Test
     void thePartitionColumnWidensToTheLongestName() {
-        List<Partition> parts = List.of(aPartition("verylongpartition", "n1").setIsDefault(true).build());
-        List<String> lines = new SinfoReport(true, false, Set.of()).lines(parts, List.of(aNode("n1").build()));
+        List<PartitionInfo> parts = ClusterProtos.partitions(List.of(aPartition("verylongpartition", "n1")
+                .setIsDefault(true).build()));
+        List<NodeInfo> nodes = ClusterProtos.nodes(List.of(aNode("n1").build()));
+        List<String> lines = new SinfoReport(true, false, Set.of()).lines(parts, nodes);
         assertEquals("PARTITION          AVAIL  TIMELIMIT  NODES  STATE NODELIST", lines.get(0));
         assertEquals("verylongpartition*    up   infinite      1   idle n1", lines.get(1));
     }
@@ -74,7 +77,7 @@ class SinfoReportTest {
 
     @Test
     void theDefaultMarkReplacesTheLastCharacterWhenTheNameFillsTheColumn() {
-        Partition p = aPartition("abcdefghi").setIsDefault(true).build();
+        PartitionInfo p = ClusterProtos.partition(aPartition("abcdefghi").setIsDefault(true).build());
         assertEquals("abcdefgh*", SinfoReport.partitionName(p, 9));
         assertEquals("abcdefghi*", SinfoReport.partitionName(p, 10));
     }

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.api.v1.Job;
-import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.model.JobInfo;
+import dev.gantry.cli.model.JobState;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
@@ -19,14 +20,14 @@ class JobStatesTest {
 
     @ParameterizedTest(name = "-t {0} selects {1} (completing: {2})")
     @CsvSource(delimiter = '|', value = {
-        "PD                  | JOB_STATE_PENDING                     | false",
-        "pending             | JOB_STATE_PENDING                     | false",
-        "R,pd                | JOB_STATE_RUNNING JOB_STATE_PENDING   | false",
-        "CG                  | ''                                    | true",
-        "completing,R        | JOB_STATE_RUNNING                     | true",
-        "cd,CA,f,TO,NF,PR,OOM | JOB_STATE_COMPLETED JOB_STATE_CANCELLED JOB_STATE_FAILED JOB_STATE_TIMEOUT JOB_STATE_NODE_FAIL JOB_STATE_PREEMPTED JOB_STATE_OUT_OF_MEMORY | false",
-        "out_of_memory,s     | JOB_STATE_OUT_OF_MEMORY JOB_STATE_SUSPENDED | false",
-        "BF,CF               | ''                                    | false",
+        "PD                   | PENDING                                                             | false",
+        "pending              | PENDING                                                             | false",
+        "R,pd                 | RUNNING PENDING                                                     | false",
+        "CG                   | ''                                                                  | true",
+        "completing,R         | RUNNING                                                             | true",
+        "cd,CA,f,TO,NF,PR,OOM | COMPLETED CANCELLED FAILED TIMEOUT NODE_FAIL PREEMPTED OUT_OF_MEMORY | false",
+        "out_of_memory,s      | OUT_OF_MEMORY SUSPENDED                                             | false",
+        "BF,CF                | ''                                                                  | false",
     })
     void parsesShortAndLongNamesInAnyCase(String list, String states, boolean completing) {
         Set<JobState> expected = states.isBlank() ? EnumSet.noneOf(JobState.class)
@@ -40,7 +41,8 @@ class JobStatesTest {
     void allSelectsEverything() {
         JobStates.StateFilter all = JobStates.parse("ALL");
         assertTrue(all.all());
-        assertTrue(all.matches(aJob(1).setState(JobState.JOB_STATE_COMPLETED).build()));
+        assertTrue(all.matches(JobProtos.job(aJob(1).setState(dev.gantry.api.v1.JobState.JOB_STATE_COMPLETED)
+                .build())));
     }
 
     @Test
@@ -53,7 +55,8 @@ class JobStatesTest {
 
     @Test
     void aCompletingJobMatchesOnlyCompleting() {
-        Job completing = aJob(1).setState(JobState.JOB_STATE_COMPLETED).setCompleting(true).build();
+        JobInfo completing = JobProtos.job(aJob(1).setState(dev.gantry.api.v1.JobState.JOB_STATE_COMPLETED)
+                .setCompleting(true).build());
         assertEquals(false, JobStates.parse("CD").matches(completing));
         assertEquals(true, JobStates.parse("CG").matches(completing));
         assertEquals("CG", JobStates.compact(completing));

@@ -5,9 +5,10 @@ import static dev.gantry.cli.testing.ClusterFixtures.aJob;
 import static dev.gantry.cli.testing.ClusterFixtures.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.JobState;
+import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.model.JobInfo;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class QueueReportTest {
 
-    private static final List<Job> JOBS = List.of(
+    private static final List<JobInfo> JOBS = JobProtos.jobs(List.of(
             aJob(1).build(),
             running(aJob(2), 60, "n1").build(),
             aJob(3).setState(JobState.JOB_STATE_COMPLETED).build(),
@@ -23,7 +24,7 @@ class QueueReportTest {
             aJob(5).setSpec(JobSpec.newBuilder().setUser("bob").setName("b")).setPartition("long")
                     .setState(JobState.JOB_STATE_SUSPENDED).build(),
             aJob(6).setPartition("long").setSpec(aJob(6).getSpec().toBuilder().addPartitions("long").addPartitions("gpu"))
-                    .build());
+                    .build()));
 
     private static List<String> ids(JobFilter filter) {
         return new QueueReport(JobFormat.parse("%i"), JobOrder.parse("i"), filter, false)
