@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The cores (option parsing, script reading, report formats and layouts) follow the shared {@link CoreRules}: no gRPC,
  * no framework, no threads, no wall clock, no API messages: they work on the values of dev.gantry.cli.model and
- * sbatch's JobRequest. Commands in dev.gantry.cli.command, the controller package and dev.gantry.cli.api (which maps
+ * sbatch's BatchJob. Commands in dev.gantry.cli.command, the controller package and dev.gantry.cli.api (which maps
  * the API's messages to those values and back) are the adapters that bring those in. The commands' own rule: no
  * default zone in a core (the zone comes in, so tests fix it).
  */

@@ -3,16 +3,16 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.JobRequestProtos;
+import dev.gantry.cli.api.BatchJobSpecs;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.getopt.Getopt;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.getopt.UsageException;
+import dev.gantry.cli.sbatch.BatchJob;
 import dev.gantry.cli.sbatch.BatchScript;
 import dev.gantry.cli.sbatch.ControlOptions;
 import dev.gantry.cli.sbatch.InvalidSubmissionException;
-import dev.gantry.cli.sbatch.JobRequest;
 import dev.gantry.cli.sbatch.SbatchOptions;
 import dev.gantry.cli.sbatch.SbatchRequest;
 import dev.gantry.cli.sbatch.Submitter;
@@ -103,14 +103,14 @@ public final class SbatchCommand extends SlurmCommand {
         }
         SbatchOptions merged = fromScript.overriddenBy(SbatchOptions.from(arguments));
         ControlOptions controls = controlsFromScript.overriddenBy(ControlOptions.from(arguments));
-        JobRequest request;
+        BatchJob request;
         try {
-            JobRequest asked = new SbatchRequest(script, scriptArgs, defaultName, merged, submitter()).toRequest();
+            BatchJob asked = new SbatchRequest(script, scriptArgs, defaultName, merged, submitter()).toRequest();
             request = controls.applyTo(asked, context.clock().instant(), context.zone());
         } catch (InvalidSubmissionException e) {
             return error(e.lines().toArray(String[]::new));
         }
-        return submit(JobRequestProtos.spec(request), merged.isParsable(), merged.isWaiting());
+        return submit(BatchJobSpecs.spec(request), merged.isParsable(), merged.isWaiting());
     }
 
     private Submitter submitter() {

@@ -5,7 +5,7 @@ import dev.gantry.api.v1.CancelResult;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
@@ -79,7 +79,7 @@ public final class ScancelCommand extends SlurmCommand {
                 }
                 List<String> unknown = new ArrayList<>();
                 List<Job> known = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
-                for (JobIdList.Target t : list.resolve(JobProtos.jobs(known), unknown)) {
+                for (JobIdList.Target t : list.resolve(JobInfos.jobs(known), unknown)) {
                     request.addJobIds(t.jobId());
                     names.put(t.jobId(), t.display());
                 }

@@ -8,8 +8,8 @@ import dev.gantry.api.v1.ListPartitionsRequest;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.ClusterProtos;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.ClusterInfos;
+import dev.gantry.cli.api.JobInfos;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
@@ -141,7 +141,7 @@ public final class ScontrolCommand extends SlurmCommand {
                         threadsPerCore(session, jobs))
                 : new JobLayout(context.clock().instant(), context.zone(), context.account()::groupName, oneLiner);
         jobs.stream().sorted(Comparator.comparingLong(Job::getJobId))
-                .forEach(j -> context.out().print(layout.render(JobProtos.job(j))));
+                .forEach(j -> context.out().print(layout.render(JobInfos.job(j))));
         return 0;
     }
 
@@ -171,7 +171,7 @@ public final class ScontrolCommand extends SlurmCommand {
 
     private int showNodes(ControllerSession session, String name) {
         NodeLayout layout = new NodeLayout(context.zone(), oneLiner);
-        return showNamed(name, "Node", "slurm_load_node", Node::getName, n -> layout.render(ClusterProtos.node(n)),
+        return showNamed(name, "Node", "slurm_load_node", Node::getName, n -> layout.render(ClusterInfos.node(n)),
                 names -> session.stub().listNodes(ListNodesRequest.newBuilder().addAllNames(names).build())
                         .getNodesList());
     }
@@ -179,7 +179,7 @@ public final class ScontrolCommand extends SlurmCommand {
     private int showPartitions(ControllerSession session, String name) {
         PartitionLayout layout = new PartitionLayout(oneLiner);
         return showNamed(name, "Partition", "slurm_load_partitions", Partition::getName,
-                p -> layout.render(ClusterProtos.partition(p)),
+                p -> layout.render(ClusterInfos.partition(p)),
                 names -> session.stub().listPartitions(ListPartitionsRequest.newBuilder().addAllNames(names).build())
                         .getPartitionsList());
     }

@@ -12,7 +12,7 @@ import dev.gantry.api.v1.SuspendJobsRequest;
 import dev.gantry.api.v1.TopJobRequest;
 import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.scontrol.JobIdList;
 import dev.gantry.cli.scontrol.JobUpdate;
@@ -126,7 +126,7 @@ final class ScontrolJobControls {
             known = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
         }
         List<String> unknown = new ArrayList<>();
-        List<JobIdList.Target> targets = ids.resolve(JobProtos.jobs(known), unknown);
+        List<JobIdList.Target> targets = ids.resolve(JobInfos.jobs(known), unknown);
         unknown.forEach(u -> context.err().println("Invalid job id specified for job " + u));
         if (targets.isEmpty()) {
             return null;

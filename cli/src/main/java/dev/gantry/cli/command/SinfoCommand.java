@@ -3,7 +3,7 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.ListNodesRequest;
 import dev.gantry.api.v1.ListPartitionsRequest;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.ClusterProtos;
+import dev.gantry.cli.api.ClusterInfos;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.model.NodeInfo;
@@ -33,9 +33,9 @@ public final class SinfoCommand extends SlurmCommand {
     int execute(ParsedArguments arguments) {
         refuseOperands(arguments.operands());
         Set<String> selected = names(arguments.last("partition"));
-        Cluster cluster = ask(session -> new Cluster(ClusterProtos.partitions(
+        Cluster cluster = ask(session -> new Cluster(ClusterInfos.partitions(
                 session.stub().listPartitions(ListPartitionsRequest.getDefaultInstance()).getPartitionsList()),
-                ClusterProtos.nodes(session.stub().listNodes(ListNodesRequest.getDefaultInstance()).getNodesList())),
+                ClusterInfos.nodes(session.stub().listNodes(ListNodesRequest.getDefaultInstance()).getNodesList())),
                 failure -> fail("slurm_load_partitions: " + failure));
         new SinfoReport(!arguments.has("noheader"), arguments.has("Node"), selected)
                 .lines(cluster.partitions(), cluster.nodes()).forEach(context.out()::println);

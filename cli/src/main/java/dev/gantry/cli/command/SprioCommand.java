@@ -3,10 +3,10 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.GetPrioritiesRequest;
 import dev.gantry.api.v1.GetPrioritiesResponse;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.PriorityProtos;
+import dev.gantry.cli.api.PriorityInfos;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
-import dev.gantry.cli.model.PriorityWeights;
+import dev.gantry.cli.model.PriorityWeightsInfo;
 import dev.gantry.cli.sprio.PriorityReport;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +54,7 @@ public final class SprioCommand extends SlurmCommand {
         request.addAllUsers(names(arguments.last("user"))).addAllPartitions(names(arguments.last("partition")));
         GetPrioritiesResponse response = ask(session -> session.stub().getPriorities(request.build()),
                 failure -> fail("Couldn't get priority factors from controller: " + failure));
-        PriorityWeights weights = PriorityProtos.weights(response.getWeights());
+        PriorityWeightsInfo weights = PriorityInfos.weights(response.getWeights());
         boolean normalized = arguments.has("norm");
         String format = arguments.has("format") ? arguments.last("format")
                 : context.environment().containsKey("SPRIO_FORMAT") ? context.environment().get("SPRIO_FORMAT")
@@ -71,7 +71,7 @@ public final class SprioCommand extends SlurmCommand {
             context.out().println("Unable to find jobs matching user/id(s) specified");
             return 0;
         }
-        report.lines(PriorityProtos.priorities(response.getPrioritiesList()), weights, arguments.has("weights"))
+        report.lines(PriorityInfos.priorities(response.getPrioritiesList()), weights, arguments.has("weights"))
                 .forEach(context.out()::println);
         return 0;
     }

@@ -3,7 +3,7 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.model.JobInfo;
@@ -110,7 +110,7 @@ public final class SqueueCommand extends SlurmCommand {
                 // an array's id names every task: ask for all and let the filter pick them
                 jobs = session.stub().listJobs(request(Set.of(), users, partitions, stateFilter)).getJobsList();
             }
-            return JobProtos.jobs(jobs);
+            return JobInfos.jobs(jobs);
         }, failure -> fail("slurm_load_jobs error: " + failure));
         if (ids.size() + tasks.size() == 1 && fetched.stream().noneMatch(new JobFilter(ids, Set.of(), Set.of(),
                 JobStates.StateFilter.ALL, tasks)::matches)) {
@@ -153,7 +153,7 @@ public final class SqueueCommand extends SlurmCommand {
         }
         r.addAllUsers(users).addAllPartitions(partitions);
         if (states != null && !states.all() && !states.completing()) {
-            r.addAllStates(JobProtos.toProto(states.states()));
+            r.addAllStates(JobInfos.toProto(states.states()));
         }
         return r.build();
     }

@@ -3,7 +3,7 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.GetSharesRequest;
 import dev.gantry.api.v1.GetSharesResponse;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.PriorityProtos;
+import dev.gantry.cli.api.PriorityInfos;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.sshare.ShareReport;
@@ -45,7 +45,7 @@ public final class SshareCommand extends SlurmCommand {
         int parsable = arguments.has("parsable2") ? 2 : arguments.has("parsable") ? 1 : 0;
         ShareReport report = new ShareReport(arguments.has("long") ? ShareReport.LONG : ShareReport.DEFAULT,
                 !arguments.has("noheader"), parsable);
-        report.lines(PriorityProtos.shares(response.getRowsList())).forEach(context.out()::println);
+        report.lines(PriorityInfos.shares(response.getRowsList())).forEach(context.out()::println);
         return 0;
     }
 

@@ -3,7 +3,7 @@ package dev.gantry.cli.command;
 import dev.gantry.api.v1.ListStepsRequest;
 import dev.gantry.api.v1.Step;
 import dev.gantry.cli.CliContext;
-import dev.gantry.cli.api.StepProtos;
+import dev.gantry.cli.api.StepInfos;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.scontrol.StepRecord;
 import dev.gantry.cli.squeue.StepReport;
@@ -31,7 +31,7 @@ final class StepListing {
             context.err().println("slurm_get_job_steps error: " + ControllerFailure.describe(e));
             return 1;
         }
-        StepReport.lines(StepProtos.steps(steps), context.clock().instant(), header).forEach(context.out()::println);
+        StepReport.lines(StepInfos.steps(steps), context.clock().instant(), header).forEach(context.out()::println);
         return 0;
     }
 
@@ -55,7 +55,7 @@ final class StepListing {
             context.out().println("No job steps in the system");
             return 0;
         }
-        StepProtos.steps(steps).forEach(s -> context.out().print(StepRecord.render(s, context.zone(), oneLiner)));
+        StepInfos.steps(steps).forEach(s -> context.out().print(StepRecord.render(s, context.zone(), oneLiner)));
         return 0;
     }
 

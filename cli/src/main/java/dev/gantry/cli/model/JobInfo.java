@@ -27,14 +27,14 @@ import java.util.List;
  * @param selection how its nodes are chosen, as the controller resolved the request
  * @param submitted the request as submitted, before the controller applied defaults
  */
-public record JobInfo(long jobId, String name, String user, int uid, int gid, JobState state, boolean completing,
+public record JobInfo(long jobId, String name, String user, int uid, int gid, JobStatus state, boolean completing,
                       String reason, String partition, int exitCode, int exitSignal, ArrayTask array,
                       Scheduling scheduling, Times times, Resources resources, Selection selection,
                       Submitted submitted) {
 
     /** Whether the base state is PENDING. */
     public boolean pending() {
-        return state == JobState.PENDING;
+        return state == JobStatus.PENDING;
     }
 
     /**
@@ -48,7 +48,7 @@ public record JobInfo(long jobId, String name, String user, int uid, int gid, Jo
             return times.timeUsedSeconds();
         }
         Instant start = times.start();
-        if (start == null || state == JobState.PENDING) {
+        if (start == null || state == JobStatus.PENDING) {
             return 0;
         }
         Instant end = times.end();
@@ -170,7 +170,7 @@ public record JobInfo(long jobId, String name, String user, int uid, int gid, Jo
      * @param reqNodes nodes it must include
      * @param excNodes nodes it must not use
      */
-    public record Selection(int maxNodes, long memPerCpuMb, int ntasksPerNode, List<Gres> gres, boolean exclusive,
+    public record Selection(int maxNodes, long memPerCpuMb, int ntasksPerNode, List<GresInfo> gres, boolean exclusive,
                             boolean contiguous, String constraint, List<String> reqNodes, List<String> excNodes) {
 
         public Selection {

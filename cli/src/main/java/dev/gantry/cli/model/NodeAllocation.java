@@ -10,7 +10,7 @@ import java.util.List;
  * @param coreIds the cores held (socket-major, 0-based); empty when the allocation counts CPUs only
  * @param gres the generic resources held there
  */
-public record NodeAllocation(String node, long memoryMb, List<Integer> coreIds, List<Gres> gres) {
+public record NodeAllocation(String node, long memoryMb, List<Integer> coreIds, List<GresInfo> gres) {
 
     public NodeAllocation {
         coreIds = List.copyOf(coreIds);

@@ -26,10 +26,10 @@ import java.util.List;
  * @param gres its configured generic resources
  * @param allocGres the generic resources allocated to jobs
  */
-public record NodeInfo(String name, NodeState state, boolean drain, boolean notResponding, String reason, int cpus,
+public record NodeInfo(String name, NodeStatus state, boolean drain, boolean notResponding, String reason, int cpus,
                        int sockets, int coresPerSocket, int threadsPerCore, long realMemoryMb, int allocCpus,
                        long allocMemoryMb, List<String> partitions, String agentAddress, Instant bootTime, int weight,
-                       List<String> features, List<Gres> gres, List<Gres> allocGres) {
+                       List<String> features, List<GresInfo> gres, List<GresInfo> allocGres) {
 
     public NodeInfo {
         partitions = List.copyOf(partitions);

@@ -28,7 +28,7 @@ import java.util.List;
  * @param graceTimeSeconds GraceTime=
  * @param exclusiveUser ExclusiveUser=YES
  */
-public record PartitionInfo(String name, PartitionState state, boolean isDefault, List<String> nodes, String nodeList,
+public record PartitionInfo(String name, PartitionStatus state, boolean isDefault, List<String> nodes, String nodeList,
                             long maxTimeSeconds, long defaultTimeSeconds, int maxNodes, int minNodes, int totalCpus,
                             int priorityTier, int priorityJobFactor, OverSubscribe.Kind overSubscribe,
                             int overSubscribeJobs, MemoryLimits memory, List<String> allowAccounts,

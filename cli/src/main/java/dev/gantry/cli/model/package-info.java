@@ -2,8 +2,8 @@
  * What the controller reports, as the commands' cores read it: a job ({@link dev.gantry.cli.model.JobInfo}), a node
  * ({@link dev.gantry.cli.model.NodeInfo}), a partition ({@link dev.gantry.cli.model.PartitionInfo}), a job step
  * ({@link dev.gantry.cli.model.StepInfo}), a pending job's priority factors and the weights
- * ({@link dev.gantry.cli.model.PriorityFactors}, {@link dev.gantry.cli.model.PriorityWeights}) and a fair-share row
- * ({@link dev.gantry.cli.model.ShareRow}). Named after Slurm's job_info_t, node_info_t, partition_info_t and
+ * ({@link dev.gantry.cli.model.PriorityInfo}, {@link dev.gantry.cli.model.PriorityWeightsInfo}) and a fair-share row
+ * ({@link dev.gantry.cli.model.ShareInfo}). Named after Slurm's job_info_t, node_info_t, partition_info_t and
  * job_step_info_t, which its commands print from (src/api/job_info.c and the others).
  *
  * <p>DATA: immutable records holding exactly the fields squeue, sinfo, scontrol, sprio and sshare print or decide by,

@@ -75,7 +75,7 @@ public record ControlOptions(String account, String qos, String nice, Boolean ho
      * @throws InvalidSubmissionException "Invalid --begin specification", "Nice value out of range (+/- 2147483645)",
      *         "Invalid --nice value"
      */
-    public JobRequest applyTo(JobRequest request, Instant now, ZoneId zone) throws InvalidSubmissionException {
+    public BatchJob applyTo(BatchJob request, Instant now, ZoneId zone) throws InvalidSubmissionException {
         Integer niceValue = nice != null ? nice(nice) : null;
         Instant at = null;
         if (begin != null) {
@@ -85,7 +85,7 @@ public record ControlOptions(String account, String qos, String nice, Boolean ho
                 throw new InvalidSubmissionException(List.of(e.getMessage(), "Invalid --begin specification"));
             }
         }
-        JobRequest out = request.withControls(new JobControls(trim(account), trim(qos), niceValue,
+        BatchJob out = request.withControls(new BatchControls(trim(account), trim(qos), niceValue,
                 Boolean.TRUE.equals(hold), at, trim(dependency), trim(array), requeue));
         if (array != null && (out.stdoutPath() == null || out.stdoutPath().isEmpty())) {
             out = out.withStdoutPath(ARRAY_OUTPUT); // sbatch's default name for array tasks

@@ -22,7 +22,7 @@ final class ResourceOptions {
      *
      * @param submitDir where a relative -w/-x file name is read from
      */
-    static NodeSelection selection(SbatchOptions options, Path submitDir) throws InvalidSubmissionException {
+    static BatchNodeSelection selection(SbatchOptions options, Path submitDir) throws InvalidSubmissionException {
         List<String> gres = new ArrayList<>();
         if (options.gres() != null && !options.gres().isBlank() && !options.gres().equalsIgnoreCase("none")) {
             for (String item : options.gres().split(",", -1)) {
@@ -58,7 +58,7 @@ final class ResourceOptions {
                 ? hostlist(fromFile(options.nodelist(), "--nodelist", submitDir), "--nodelist") : null;
         String exclude = options.exclude() != null && !options.exclude().isBlank()
                 ? hostlist(fromFile(options.exclude(), "--exclude", submitDir), "--exclude") : null;
-        return new NodeSelection(gres, exclusive, exclusiveUser, constraint, nodelist, exclude,
+        return new BatchNodeSelection(gres, exclusive, exclusiveUser, constraint, nodelist, exclude,
                 Boolean.TRUE.equals(options.contiguous()), Boolean.TRUE.equals(options.oversubscribe()));
     }
 

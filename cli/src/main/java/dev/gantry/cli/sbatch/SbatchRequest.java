@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * A batch job as sbatch is about to submit it: the script, its arguments and the merged options. Turns
- * into a {@link JobRequest}, checking each value the way sbatch does; counts that parse are sent
+ * into a {@link BatchJob}, checking each value the way sbatch does; counts that parse are sent
  * as given, even zero or negative ones, for the controller to accept or refuse by name.
  *
  * @param script the batch script
@@ -29,7 +29,7 @@ public record SbatchRequest(BatchScript script, List<String> scriptArguments, St
      *
      * @throws InvalidSubmissionException with sbatch's message for a value it cannot parse
      */
-    public JobRequest toRequest() throws InvalidSubmissionException {
+    public BatchJob toRequest() throws InvalidSubmissionException {
         List<String> partitions = List.of();
         if (options.partition() != null) {
             partitions = Arrays.stream(options.partition().split(","))
@@ -54,12 +54,12 @@ public record SbatchRequest(BatchScript script, List<String> scriptArguments, St
         Long memPerCpu = options.memPerCpu() != null ? memory(options.memPerCpu(), "--mem-per-cpu") : null;
         Integer ntasksPerNode = options.ntasksPerNode() != null
                 ? count(options.ntasksPerNode(), "--ntasks-per-node") : null;
-        NodeSelection selection = ResourceOptions.selection(options, submitter.directory());
+        BatchNodeSelection selection = ResourceOptions.selection(options, submitter.directory());
         Long timeLimit = options.time() != null ? timeLimit(options.time()) : null;
-        return new JobRequest(options.jobName() != null ? options.jobName() : defaultName, script.text(),
+        return new BatchJob(options.jobName() != null ? options.jobName() : defaultName, script.text(),
                 scriptArguments, workDir().toString(), options.output(), options.error(), partitions, minNodes,
                 maxNodes, ntasks, cpusPerTask, memPerNode, memPerCpu, ntasksPerNode, timeLimit, submitter, selection,
-                JobControls.NONE);
+                BatchControls.NONE);
     }
 
     /** -D resolved against the submit directory, else the submit directory. */

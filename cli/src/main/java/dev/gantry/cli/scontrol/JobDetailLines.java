@@ -1,6 +1,6 @@
 package dev.gantry.cli.scontrol;
 
-import dev.gantry.cli.model.Gres;
+import dev.gantry.cli.model.GresInfo;
 import dev.gantry.cli.model.JobInfo;
 import dev.gantry.cli.model.NodeAllocation;
 import dev.gantry.cli.text.IdRanges;
@@ -67,9 +67,9 @@ record JobDetailLines(ToIntFunction<String> threadsPerCore) {
 
 
     /** One node's GRES: {@code gpu:a100:1(IDX:0),gpu:v100:1(IDX:2)}, {@code gpu(CNT:1)} without indices. */
-    private static String gres(List<Gres> held) {
+    private static String gres(List<GresInfo> held) {
         List<String> parts = new ArrayList<>();
-        for (Gres g : held) {
+        for (GresInfo g : held) {
             if (g.count() == 0) {
                 continue;
             }
@@ -84,7 +84,7 @@ record JobDetailLines(ToIntFunction<String> threadsPerCore) {
     private static String jobGres(List<NodeAllocation> allocation) {
         Map<String, Long> total = new LinkedHashMap<>();
         for (NodeAllocation a : allocation) {
-            for (Gres g : a.gres()) {
+            for (GresInfo g : a.gres()) {
                 total.merge(g.typedName(), g.count(), Long::sum);
             }
         }

@@ -1,8 +1,8 @@
 package dev.gantry.cli.scontrol;
 
-import dev.gantry.cli.model.Gres;
+import dev.gantry.cli.model.GresInfo;
 import dev.gantry.cli.model.JobInfo;
-import dev.gantry.cli.model.JobState;
+import dev.gantry.cli.model.JobStatus;
 import dev.gantry.cli.squeue.JobStates;
 import dev.gantry.cli.text.SlurmClock;
 import dev.gantry.cli.text.SlurmSizes;
@@ -149,8 +149,8 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
      * every suspend and resume).
      */
     private static boolean suspendedOnce(JobInfo job) {
-        return job.state() == JobState.SUSPENDED
-                || (job.state() == JobState.RUNNING && job.times().suspendSeconds() > 0);
+        return job.state() == JobStatus.SUSPENDED
+                || (job.state() == JobStatus.RUNNING && job.times().suspendSeconds() > 0);
     }
 
     /** SuspendTime: when the suspension in progress began, or when a resumed job was resumed; None otherwise. */
@@ -164,7 +164,7 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
         if (!suspendedOnce(job)) {
             return 0;
         }
-        return job.state() == JobState.SUSPENDED ? runSeconds(job) : job.times().runSeconds();
+        return job.state() == JobStatus.SUSPENDED ? runSeconds(job) : job.times().runSeconds();
     }
 
     private static String timeLimit(JobInfo job) {
@@ -237,14 +237,14 @@ public record JobLayout(Instant now, ZoneId zone, IntFunction<String> groupNames
             t.append(",mem=").append(SlurmSizes.mebibytes(mem * Math.max(1, res.numNodes())));
         }
         t.append(",node=").append(res.numNodes()).append(",billing=").append(res.numCpus());
-        for (Gres g : job.selection().gres()) {
+        for (GresInfo g : job.selection().gres()) {
             t.append(",gres/").append(g.name()).append('=').append(g.count() * Math.max(1, res.numNodes()));
         }
         return t.toString();
     }
 
     /** {@code gpu:2}, {@code gpu:a100:2}. */
-    static String gresText(Gres g) {
+    static String gresText(GresInfo g) {
         return g.typedName() + ":" + g.count();
     }
 

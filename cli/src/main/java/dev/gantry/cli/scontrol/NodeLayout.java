@@ -1,6 +1,6 @@
 package dev.gantry.cli.scontrol;
 
-import dev.gantry.cli.model.Gres;
+import dev.gantry.cli.model.GresInfo;
 import dev.gantry.cli.model.NodeInfo;
 import dev.gantry.cli.sinfo.NodeCondition;
 import dev.gantry.cli.text.SlurmClock;
@@ -64,10 +64,10 @@ public record NodeLayout(ZoneId zone, boolean oneLiner) {
     }
 
     /** ",gres/gpu=3,gres/gpu:a100=2,gres/gpu:v100=1": totals per name, then per typed name (as Slurm's TRES). */
-    private static String gresTres(List<Gres> gres) {
+    private static String gresTres(List<GresInfo> gres) {
         var byName = new TreeMap<String, Long>();
         var byType = new TreeMap<String, Long>();
-        for (Gres g : gres) {
+        for (GresInfo g : gres) {
             byName.merge(g.name(), g.count(), Long::sum);
             if (!g.type().isEmpty()) {
                 byType.merge(g.typedName(), g.count(), Long::sum);

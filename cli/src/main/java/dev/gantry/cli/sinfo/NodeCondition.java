@@ -1,7 +1,7 @@
 package dev.gantry.cli.sinfo;
 
 import dev.gantry.cli.model.NodeInfo;
-import dev.gantry.cli.model.NodeState;
+import dev.gantry.cli.model.NodeStatus;
 import java.util.Locale;
 
 /**
@@ -12,7 +12,7 @@ import java.util.Locale;
  * @param drain drained or draining: no new jobs
  * @param notResponding heartbeats stopped; printed as a trailing '*'
  */
-public record NodeCondition(NodeState base, boolean drain, boolean notResponding) {
+public record NodeCondition(NodeStatus base, boolean drain, boolean notResponding) {
 
     private static final int FLAG_DRAIN = 0x0200;
     private static final int FLAG_NO_RESPOND = 0x0800;
@@ -63,7 +63,7 @@ public record NodeCondition(NodeState base, boolean drain, boolean notResponding
     }
 
     private boolean busy() {
-        return base == NodeState.ALLOCATED || base == NodeState.MIXED;
+        return base == NodeStatus.ALLOCATED || base == NodeStatus.MIXED;
     }
 
     private String baseName() {

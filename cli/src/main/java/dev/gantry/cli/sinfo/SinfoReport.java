@@ -1,7 +1,7 @@
 package dev.gantry.cli.sinfo;
 
 import dev.gantry.cli.model.NodeInfo;
-import dev.gantry.cli.model.NodeState;
+import dev.gantry.cli.model.NodeStatus;
 import dev.gantry.cli.model.PartitionInfo;
 import dev.gantry.cli.scontrol.PartitionLayout;
 import dev.gantry.cli.text.Column;
@@ -54,7 +54,7 @@ public record SinfoReport(boolean header, boolean nodeOriented, Set<String> part
             for (String name : p.nodes()) {
                 NodeInfo node = byName.get(name);
                 NodeCondition condition = node == null
-                        ? new NodeCondition(NodeState.UNKNOWN, false, false)
+                        ? new NodeCondition(NodeStatus.UNKNOWN, false, false)
                         : NodeCondition.of(node);
                 groups.computeIfAbsent(condition, c -> new ArrayList<>()).add(name);
             }

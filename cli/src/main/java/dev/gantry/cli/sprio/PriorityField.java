@@ -1,7 +1,7 @@
 package dev.gantry.cli.sprio;
 
-import dev.gantry.cli.model.PriorityFactors;
-import dev.gantry.cli.model.PriorityWeights;
+import dev.gantry.cli.model.PriorityInfo;
+import dev.gantry.cli.model.PriorityWeightsInfo;
 import dev.gantry.cli.text.FormatItems;
 import java.util.Locale;
 import java.util.Map;
@@ -54,7 +54,7 @@ public enum PriorityField implements FormatItems.Type {
     }
 
     /** The text for one job. */
-    public String value(PriorityFactors p, PriorityWeights w) {
+    public String value(PriorityInfo p, PriorityWeightsInfo w) {
         boolean fixed = p.adminSet();
         return switch (this) {
             case JOB_ID -> Long.toString(p.jobId());
@@ -82,7 +82,7 @@ public enum PriorityField implements FormatItems.Type {
     }
 
     /** The text on the -w weights row. */
-    public String weight(PriorityWeights w) {
+    public String weight(PriorityWeightsInfo w) {
         return switch (this) {
             case JOB_ID -> "Weights";
             case SITE -> "1";

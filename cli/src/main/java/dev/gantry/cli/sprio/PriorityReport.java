@@ -1,7 +1,7 @@
 package dev.gantry.cli.sprio;
 
-import dev.gantry.cli.model.PriorityFactors;
-import dev.gantry.cli.model.PriorityWeights;
+import dev.gantry.cli.model.PriorityInfo;
+import dev.gantry.cli.model.PriorityWeightsInfo;
 import dev.gantry.cli.text.Column;
 import dev.gantry.cli.text.FormatItems;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ public record PriorityReport(List<Item> items, boolean header) {
      * sprio's default: job id, (user with -u), partition, priority and site, then each factor with a non-zero
      * weight; -n prints the factors normalized.
      */
-    public static String defaultFormat(PriorityWeights w, boolean withUser, boolean normalized) {
+    public static String defaultFormat(PriorityWeightsInfo w, boolean withUser, boolean normalized) {
         StringBuilder f = new StringBuilder("%.15i");
         if (withUser) {
             f.append(" %.8u");
@@ -77,7 +77,7 @@ public record PriorityReport(List<Item> items, boolean header) {
     }
 
     /** The lines to print: the header, then each job's, or the weights row when {@code weightsOnly}. */
-    public List<String> lines(List<PriorityFactors> jobs, PriorityWeights weights, boolean weightsOnly) {
+    public List<String> lines(List<PriorityInfo> jobs, PriorityWeightsInfo weights, boolean weightsOnly) {
         List<String> out = new ArrayList<>();
         if (header) {
             out.add(line(f -> f.header()));
@@ -86,7 +86,7 @@ public record PriorityReport(List<Item> items, boolean header) {
             out.add(line(f -> f.weight(weights)));
             return out;
         }
-        for (PriorityFactors p : jobs) {
+        for (PriorityInfo p : jobs) {
             out.add(line(f -> f.value(p, weights)));
         }
         return out;

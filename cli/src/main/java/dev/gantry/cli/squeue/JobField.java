@@ -1,7 +1,7 @@
 package dev.gantry.cli.squeue;
 
 import dev.gantry.cli.model.JobInfo;
-import dev.gantry.cli.model.JobState;
+import dev.gantry.cli.model.JobStatus;
 import dev.gantry.cli.text.FormatItems;
 import dev.gantry.cli.text.SlurmClock;
 import dev.gantry.cli.text.SlurmSizes;
@@ -97,7 +97,7 @@ public enum JobField implements FormatItems.Type {
         if (job.completing()) {
             return false;
         }
-        return job.state() == JobState.PENDING || job.state() == JobState.TIMEOUT || job.state() == JobState.FAILED;
+        return job.state() == JobStatus.PENDING || job.state() == JobStatus.TIMEOUT || job.state() == JobStatus.FAILED;
     }
 
     /**

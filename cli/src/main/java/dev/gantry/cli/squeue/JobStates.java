@@ -1,7 +1,7 @@
 package dev.gantry.cli.squeue;
 
 import dev.gantry.cli.model.JobInfo;
-import dev.gantry.cli.model.JobState;
+import dev.gantry.cli.model.JobStatus;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -19,22 +19,22 @@ import java.util.Set;
 public final class JobStates {
 
     /** A base state's compact and long names (job_state_string_compact, job_state_string). */
-    private record Names(JobState state, String compact, String full) {}
+    private record Names(JobStatus state, String compact, String full) {}
 
     private static final List<Names> NAMES = List.of(
-            new Names(JobState.PENDING, "PD", "PENDING"),
-            new Names(JobState.RUNNING, "R", "RUNNING"),
-            new Names(JobState.SUSPENDED, "S", "SUSPENDED"),
-            new Names(JobState.COMPLETED, "CD", "COMPLETED"),
-            new Names(JobState.CANCELLED, "CA", "CANCELLED"),
-            new Names(JobState.FAILED, "F", "FAILED"),
-            new Names(JobState.TIMEOUT, "TO", "TIMEOUT"),
-            new Names(JobState.NODE_FAIL, "NF", "NODE_FAIL"),
-            new Names(JobState.PREEMPTED, "PR", "PREEMPTED"),
-            new Names(JobState.OUT_OF_MEMORY, "OOM", "OUT_OF_MEMORY"));
-    private static final Map<JobState, Names> BY_STATE = new EnumMap<>(JobState.class);
+            new Names(JobStatus.PENDING, "PD", "PENDING"),
+            new Names(JobStatus.RUNNING, "R", "RUNNING"),
+            new Names(JobStatus.SUSPENDED, "S", "SUSPENDED"),
+            new Names(JobStatus.COMPLETED, "CD", "COMPLETED"),
+            new Names(JobStatus.CANCELLED, "CA", "CANCELLED"),
+            new Names(JobStatus.FAILED, "F", "FAILED"),
+            new Names(JobStatus.TIMEOUT, "TO", "TIMEOUT"),
+            new Names(JobStatus.NODE_FAIL, "NF", "NODE_FAIL"),
+            new Names(JobStatus.PREEMPTED, "PR", "PREEMPTED"),
+            new Names(JobStatus.OUT_OF_MEMORY, "OOM", "OUT_OF_MEMORY"));
+    private static final Map<JobStatus, Names> BY_STATE = new EnumMap<>(JobStatus.class);
     /** Each base state by its compact and its long name. */
-    private static final Map<String, JobState> BY_NAME = new HashMap<>();
+    private static final Map<String, JobStatus> BY_NAME = new HashMap<>();
 
     static {
         for (Names n : NAMES) {
@@ -63,19 +63,19 @@ public final class JobStates {
         return names == null ? "?" : names.compact();
     }
 
-    /** The long name squeue's %T and scontrol's JobState= print. */
+    /** The long name squeue's %T and scontrol's JobStatus= print. */
     public static String full(JobInfo job) {
         return job.completing() ? "COMPLETING" : full(job.state());
     }
 
     /** The long name of a base state. */
-    public static String full(JobState state) {
+    public static String full(JobStatus state) {
         Names names = BY_STATE.get(state);
         return names == null ? "UNKNOWN" : names.full();
     }
 
     /** True for states a job leaves only by being requeued: it holds no resources and will not run. */
-    public static boolean finished(JobState state) {
+    public static boolean finished(JobStatus state) {
         return switch (state) {
             case PENDING, RUNNING, SUSPENDED -> false;
             default -> true;
@@ -91,7 +91,7 @@ public final class JobStates {
         if (list.trim().equalsIgnoreCase("all")) {
             return StateFilter.ALL;
         }
-        Set<JobState> states = EnumSet.noneOf(JobState.class);
+        Set<JobStatus> states = EnumSet.noneOf(JobStatus.class);
         boolean completing = false;
         for (String raw : list.split(",")) {
             String name = raw.trim().toUpperCase(Locale.ROOT);
@@ -102,7 +102,7 @@ public final class JobStates {
                 completing = true;
                 continue;
             }
-            JobState state = BY_NAME.get(name);
+            JobStatus state = BY_NAME.get(name);
             if (state != null) {
                 states.add(state);
             } else if (!FOREIGN.contains(name)) {
@@ -122,18 +122,18 @@ public final class JobStates {
      * @param completing whether completing jobs (CG) are selected
      * @param all "all": every job the controller returns
      */
-    public record StateFilter(Set<JobState> states, boolean completing, boolean all) {
+    public record StateFilter(Set<JobStatus> states, boolean completing, boolean all) {
 
         /** Every state. */
-        public static final StateFilter ALL = new StateFilter(EnumSet.allOf(JobState.class), true, true);
+        public static final StateFilter ALL = new StateFilter(EnumSet.allOf(JobStatus.class), true, true);
 
         /** squeue without -t (and without -j): pending, running, suspended and completing jobs. */
         public static final StateFilter ACTIVE = new StateFilter(
-                EnumSet.of(JobState.PENDING, JobState.RUNNING, JobState.SUSPENDED),
+                EnumSet.of(JobStatus.PENDING, JobStatus.RUNNING, JobStatus.SUSPENDED),
                 true, false);
 
         public StateFilter {
-            EnumSet<JobState> ordered = EnumSet.noneOf(JobState.class);
+            EnumSet<JobStatus> ordered = EnumSet.noneOf(JobStatus.class);
             ordered.addAll(states);
             states = Collections.unmodifiableSet(ordered);
         }

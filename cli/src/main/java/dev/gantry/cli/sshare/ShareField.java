@@ -1,7 +1,7 @@
 package dev.gantry.cli.sshare;
 
-import dev.gantry.cli.model.ShareRow;
-import dev.gantry.cli.model.UsageAmount;
+import dev.gantry.cli.model.ShareInfo;
+import dev.gantry.cli.model.UsageInfo;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,7 +48,7 @@ public enum ShareField {
     }
 
     /** The raw text (doubles unformatted: see {@link #number}). */
-    String text(ShareRow r) {
+    String text(ShareInfo r) {
         return switch (this) {
             case ACCOUNT -> " ".repeat(Math.max(0, r.depth())) + r.account();
             case USER -> r.user();
@@ -62,7 +62,7 @@ public enum ShareField {
         };
     }
 
-    double number(ShareRow r) {
+    double number(ShareInfo r) {
         return switch (this) {
             case NORM_SHARES -> r.normShares();
             case NORM_USAGE -> r.normUsage();
@@ -89,7 +89,7 @@ public enum ShareField {
     }
 
     /** {@code cpu=12.5h,gpu=3.1h,mem=400.0GBh}: any one of them alone; "never" when no amount does it. */
-    static String amount(UsageAmount a) {
+    static String amount(UsageInfo a) {
         if (a.never()) {
             return "never";
         }

@@ -1,6 +1,6 @@
 package dev.gantry.cli.sshare;
 
-import dev.gantry.cli.model.ShareRow;
+import dev.gantry.cli.model.ShareInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +31,7 @@ public record ShareReport(List<ShareField> fields, boolean header, int parsable)
         fields = List.copyOf(fields);
     }
 
-    public List<String> lines(List<ShareRow> rows) {
+    public List<String> lines(List<ShareInfo> rows) {
         List<String> out = new ArrayList<>();
         if (header) {
             out.add(line(fields.stream().map(ShareField::header).toList(), true));
@@ -41,7 +41,7 @@ public record ShareReport(List<ShareField> fields, boolean header, int parsable)
                 out.add(dashes.toString());
             }
         }
-        for (ShareRow r : rows) {
+        for (ShareInfo r : rows) {
             List<String> values = new ArrayList<>();
             for (ShareField f : fields) {
                 values.add(parsable == 0 && f.isDouble() ? fit(f.number(r), Math.abs(f.width())) : f.text(r));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
-import dev.gantry.cli.api.JobRequestProtos;
+import dev.gantry.cli.api.BatchJobSpecs;
 import dev.gantry.cli.getopt.Getopt;
 import dev.gantry.cli.getopt.UsageException;
 import java.nio.file.Path;
@@ -35,7 +35,7 @@ class JobRequestTest {
 
     /** The spec sbatch sends for {@code options}: the request, through the adapter's mapping. */
     static JobSpec spec(SbatchOptions options) throws InvalidSubmissionException {
-        return JobRequestProtos.spec(new SbatchRequest(SCRIPT, List.of("a1", "a2"), "run.sh", options, ALICE)
+        return BatchJobSpecs.spec(new SbatchRequest(SCRIPT, List.of("a1", "a2"), "run.sh", options, ALICE)
                 .toRequest());
     }
 

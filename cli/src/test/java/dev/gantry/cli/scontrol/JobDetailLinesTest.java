@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.NodeAllocation;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class JobDetailLinesTest {
 
     private static String detailed(Job job, int threadsPerCore) {
         return JobLayout.detailed(NOW, ZoneOffset.UTC, gid -> null, false, node -> threadsPerCore)
-                .render(JobProtos.job(job));
+                .render(JobInfos.job(job));
     }
 
     @Test
@@ -89,7 +89,7 @@ class JobDetailLinesTest {
     void aPendingJob_holdsNothing_andWithoutDashD_noneOfIt() {
         assertFalse(detailed(aJob(5).build(), 1).contains("JOB_GRES"));
         Job job = running(aJob(6), 10, "n1").clearAllocation().addAllocation(on("n1", 100, 0)).build();
-        String plain = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, false).render(JobProtos.job(job));
+        String plain = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, false).render(JobInfos.job(job));
         assertFalse(plain.contains("JOB_GRES") || plain.contains("DerivedExitCode"), plain);
         assertEquals("0-1,3,5-7", dev.gantry.cli.text.IdRanges.format(List.of(0, 1, 3, 5, 6, 7)));
     }

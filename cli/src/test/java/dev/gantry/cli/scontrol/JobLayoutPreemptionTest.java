@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.Job;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +20,7 @@ class JobLayoutPreemptionTest {
 
     /** The record scontrol prints for {@code job}, as the controller sends it. */
     private static String render(Job job) {
-        return LAYOUT.render(JobProtos.job(job));
+        return LAYOUT.render(JobInfos.job(job));
     }
 
     private static String line(String record, String startsWith) {

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,7 +22,7 @@ class JobLayoutTest {
 
     /** The record scontrol prints for {@code job}, as the controller sends it. */
     private static String render(Job job) {
-        return LAYOUT.render(JobProtos.job(job));
+        return LAYOUT.render(JobInfos.job(job));
     }
 
     @Test
@@ -106,7 +106,7 @@ class JobLayoutTest {
 
     @Test
     void oneLinerPutsTheRecordOnOneLine() {
-        String text = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, true).render(JobProtos.job(aJob(46).build()));
+        String text = new JobLayout(NOW, ZoneOffset.UTC, gid -> null, true).render(JobInfos.job(aJob(46).build()));
         assertTrue(text.startsWith("JobId=46 JobName=job46 UserId=alice(1000) GroupId=1000(1000) "), text);
         assertEquals(1, text.split("\n", -1).length - 1, "one newline, at the end");
     }

@@ -11,18 +11,18 @@ import dev.gantry.api.v1.NodeState;
 import dev.gantry.api.v1.OverSubscribe;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.api.v1.PartitionState;
-import dev.gantry.cli.api.ClusterProtos;
+import dev.gantry.cli.api.ClusterInfos;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class NodeAndPartitionLayoutTest {
 
     private static String render(Node node) {
-        return new NodeLayout(ZoneOffset.UTC, false).render(ClusterProtos.node(node));
+        return new NodeLayout(ZoneOffset.UTC, false).render(ClusterInfos.node(node));
     }
 
     private static String render(Partition partition) {
-        return new PartitionLayout(false).render(ClusterProtos.partition(partition));
+        return new PartitionLayout(false).render(ClusterInfos.partition(partition));
     }
 
     @Test

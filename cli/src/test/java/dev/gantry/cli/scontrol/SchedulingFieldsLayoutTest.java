@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.Job;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class SchedulingFieldsLayoutTest {
 
     /** The record scontrol prints for {@code job}, as the controller sends it. */
     private static String render(Job job) {
-        return LAYOUT.render(JobProtos.job(job));
+        return LAYOUT.render(JobInfos.job(job));
     }
 
     /** Lines 9 to 16 of a record (StartTime … TRES), as Slurm numbers them. */

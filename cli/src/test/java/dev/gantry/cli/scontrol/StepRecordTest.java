@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.Step;
-import dev.gantry.cli.api.StepProtos;
+import dev.gantry.cli.api.StepInfos;
 import java.time.Instant;
 import java.time.ZoneId;
 import org.junit.jupiter.api.Test;
@@ -23,13 +23,13 @@ class StepRecordTest {
                    Nodes=2 CPUs=4 Tasks=4 Name=hostname Network=(null)
                    Dist=Block
 
-                """, StepRecord.render(StepProtos.step(STEP), ZoneId.of("UTC"), false));
+                """, StepRecord.render(StepInfos.step(STEP), ZoneId.of("UTC"), false));
     }
 
     @Test
     void oneLiner_putsEverythingOnOneLine() {
         assertEquals("StepId=42.0 UserId=alice StartTime=2026-11-22T12:00:00 TimeLimit=UNLIMITED State=RUNNING Partition=debug "
                 + "NodeList=n[1-2] Nodes=2 CPUs=4 Tasks=4 Name=hostname Network=(null) Dist=Block\n",
-                StepRecord.render(StepProtos.step(STEP), ZoneId.of("UTC"), true));
+                StepRecord.render(StepInfos.step(STEP), ZoneId.of("UTC"), true));
     }
 }

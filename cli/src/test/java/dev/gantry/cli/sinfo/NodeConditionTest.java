@@ -2,7 +2,7 @@ package dev.gantry.cli.sinfo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.gantry.cli.model.NodeState;
+import dev.gantry.cli.model.NodeStatus;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,7 +21,7 @@ class NodeConditionTest {
         "DOWN      | true  | false | drain  | drained    | DOWN+DRAIN",
         "IDLE      | false | true  | idle*  | idle*      | IDLE+NOT_RESPONDING",
     })
-    void namesAsSlurm(NodeState base, boolean drain, boolean notResponding, String compact, String full, String complete) {
+    void namesAsSlurm(NodeStatus base, boolean drain, boolean notResponding, String compact, String full, String complete) {
         NodeCondition c = new NodeCondition(base, drain, notResponding);
         assertEquals(compact, c.compact());
         assertEquals(full, c.full());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.api.v1.NodeState;
 import dev.gantry.api.v1.PartitionState;
-import dev.gantry.cli.api.ClusterProtos;
+import dev.gantry.cli.api.ClusterInfos;
 import dev.gantry.cli.model.NodeInfo;
 import dev.gantry.cli.model.PartitionInfo;
 import java.util.List;
@@ -15,12 +15,12 @@ import org.junit.jupiter.api.Test;
 
 class SinfoReportTest {
 
-    private static final List<PartitionInfo> PARTITIONS = ClusterProtos.partitions(List.of(
+    private static final List<PartitionInfo> PARTITIONS = ClusterInfos.partitions(List.of(
             aPartition("debug", "n1", "n2", "n3", "n4", "n5", "n6").setIsDefault(true).setMaxTimeSeconds(1800).build(),
             aPartition("long", "n5", "n6").setMaxTimeSeconds(3 * 86400 + 3600).build(),
             aPartition("empty").setState(PartitionState.PARTITION_STATE_INACTIVE).build()));
 
-    private static final List<NodeInfo> NODES = ClusterProtos.nodes(List.of(
+    private static final List<NodeInfo> NODES = ClusterInfos.nodes(List.of(
             aNode("n1", "debug").build(),
             aNode("n2", "debug").setState(NodeState.NODE_STATE_MIXED).build(),
             aNode("n3", "debug").build(),
@@ -44,9 +44,9 @@ class SinfoReportTest {
 
     @Test
     void thePartitionColumnWidensToTheLongestName() {
-        List<PartitionInfo> parts = ClusterProtos.partitions(List.of(aPartition("verylongpartition", "n1")
+        List<PartitionInfo> parts = ClusterInfos.partitions(List.of(aPartition("verylongpartition", "n1")
                 .setIsDefault(true).build()));
-        List<NodeInfo> nodes = ClusterProtos.nodes(List.of(aNode("n1").build()));
+        List<NodeInfo> nodes = ClusterInfos.nodes(List.of(aNode("n1").build()));
         List<String> lines = new SinfoReport(true, false, Set.of()).lines(parts, nodes);
         assertEquals("PARTITION          AVAIL  TIMELIMIT  NODES  STATE NODELIST", lines.get(0));
         assertEquals("verylongpartition*    up   infinite      1   idle n1", lines.get(1));
@@ -77,7 +77,7 @@ class SinfoReportTest {
 
     @Test
     void theDefaultMarkReplacesTheLastCharacterWhenTheNameFillsTheColumn() {
-        PartitionInfo p = ClusterProtos.partition(aPartition("abcdefghi").setIsDefault(true).build());
+        PartitionInfo p = ClusterInfos.partition(aPartition("abcdefghi").setIsDefault(true).build());
         assertEquals("abcdefgh*", SinfoReport.partitionName(p, 9));
         assertEquals("abcdefghi*", SinfoReport.partitionName(p, 10));
     }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ class JobFormatTest {
     private static final Job PENDING = aJob(8).setReason("Resources").build();
 
     private static String field(String format, Job job) {
-        return JobFormat.parse(format).line(new JobView(JobProtos.job(job), NOW, ZoneOffset.UTC));
+        return JobFormat.parse(format).line(new JobView(JobInfos.job(job), NOW, ZoneOffset.UTC));
     }
 
     private static String header(String format) {
@@ -184,7 +184,7 @@ class JobFormatTest {
     void unknownCodesAreReportedAndPrintedLiterally() {
         JobFormat format = JobFormat.parse("%i %.5X %u");
         assertEquals(List.of('X'), format.unknownCodes());
-        assertEquals("7 %.5X alice", format.line(new JobView(JobProtos.job(RUNNING), NOW, ZoneOffset.UTC)));
+        assertEquals("7 %.5X alice", format.line(new JobView(JobInfos.job(RUNNING), NOW, ZoneOffset.UTC)));
     }
 
     @Test

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.gantry.api.v1.Job;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class JobOrderTest {
             running(aJob(5).setPartition("debug").setPriority(1), 100, "n10").build());
 
     private static List<Long> order(String spec) {
-        return JOBS.stream().map(j -> new JobView(JobProtos.job(j), NOW, ZoneOffset.UTC))
+        return JOBS.stream().map(j -> new JobView(JobInfos.job(j), NOW, ZoneOffset.UTC))
                 .sorted(JobOrder.parse(spec).comparator())
                 .map(v -> v.job().jobId())
                 .toList();

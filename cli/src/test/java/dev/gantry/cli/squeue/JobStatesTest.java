@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import dev.gantry.cli.model.JobInfo;
-import dev.gantry.cli.model.JobState;
+import dev.gantry.cli.model.JobStatus;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
@@ -30,8 +30,8 @@ class JobStatesTest {
         "BF,CF                | ''                                                                  | false",
     })
     void parsesShortAndLongNamesInAnyCase(String list, String states, boolean completing) {
-        Set<JobState> expected = states.isBlank() ? EnumSet.noneOf(JobState.class)
-                : Arrays.stream(states.trim().split("\\s+")).map(JobState::valueOf).collect(Collectors.toSet());
+        Set<JobStatus> expected = states.isBlank() ? EnumSet.noneOf(JobStatus.class)
+                : Arrays.stream(states.trim().split("\\s+")).map(JobStatus::valueOf).collect(Collectors.toSet());
         JobStates.StateFilter filter = JobStates.parse(list);
         assertEquals(expected, filter.states());
         assertEquals(completing, filter.completing());
@@ -41,7 +41,7 @@ class JobStatesTest {
     void allSelectsEverything() {
         JobStates.StateFilter all = JobStates.parse("ALL");
         assertTrue(all.all());
-        assertTrue(all.matches(JobProtos.job(aJob(1).setState(dev.gantry.api.v1.JobState.JOB_STATE_COMPLETED)
+        assertTrue(all.matches(JobInfos.job(aJob(1).setState(dev.gantry.api.v1.JobState.JOB_STATE_COMPLETED)
                 .build())));
     }
 
@@ -55,7 +55,7 @@ class JobStatesTest {
 
     @Test
     void aCompletingJobMatchesOnlyCompleting() {
-        JobInfo completing = JobProtos.job(aJob(1).setState(dev.gantry.api.v1.JobState.JOB_STATE_COMPLETED)
+        JobInfo completing = JobInfos.job(aJob(1).setState(dev.gantry.api.v1.JobState.JOB_STATE_COMPLETED)
                 .setCompleting(true).build());
         assertEquals(false, JobStates.parse("CD").matches(completing));
         assertEquals(true, JobStates.parse("CG").matches(completing));

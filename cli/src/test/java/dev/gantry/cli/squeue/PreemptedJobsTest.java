@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
@@ -21,7 +21,7 @@ class PreemptedJobsTest {
 
     private static List<String> lines(List<Job> jobs) {
         return new QueueReport(JobFormat.parse("%i %t %R"), JobOrder.parse("i"), new JobFilter(Set.of(), Set.of(),
-                Set.of(), null), false).lines(JobProtos.jobs(jobs), NOW, ZoneOffset.UTC);
+                Set.of(), null), false).lines(JobInfos.jobs(jobs), NOW, ZoneOffset.UTC);
     }
 
     @Test

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.JobState;
-import dev.gantry.cli.api.JobProtos;
+import dev.gantry.cli.api.JobInfos;
 import dev.gantry.cli.model.JobInfo;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class QueueReportTest {
 
-    private static final List<JobInfo> JOBS = JobProtos.jobs(List.of(
+    private static final List<JobInfo> JOBS = JobInfos.jobs(List.of(
             aJob(1).build(),
             running(aJob(2), 60, "n1").build(),
             aJob(3).setState(JobState.JOB_STATE_COMPLETED).build(),

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.Step;
-import dev.gantry.cli.api.StepProtos;
+import dev.gantry.cli.api.StepInfos;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ class StepReportTest {
 
     @Test
     void slurmsDefaultStepFormat_rightAligned_nodeListLast() {
-        List<String> lines = StepReport.lines(StepProtos.steps(List.of(
+        List<String> lines = StepReport.lines(StepInfos.steps(List.of(
                 step(42, "batch", "batch", 125, List.of("n1")),
                 step(42, "0", "averyverylongname", 3_725, List.of("n1", "n2", "n3")))), NOW, true);
 
@@ -30,7 +30,7 @@ class StepReportTest {
         // started 125 s ago; its job was suspended for 100 s of them
         Step step = step(42, "0", "sleep", 125, List.of("n1")).toBuilder().setTimeUsedSeconds(25).build();
         assertEquals(List.of("           42.0    sleep     debug    alice      0:25 n1"),
-                StepReport.lines(List.of(StepProtos.step(step)), NOW, false));
+                StepReport.lines(List.of(StepInfos.step(step)), NOW, false));
     }
 
     @Test

@@ -10,9 +10,9 @@ import java.util.List;
  * @param count how many
  * @param indices in an allocation, which devices of that name and type (0-based), when known; else empty
  */
-public record Gres(String name, String type, long count, List<Integer> indices) {
+public record GresInfo(String name, String type, long count, List<Integer> indices) {
 
-    public Gres {
+    public GresInfo {
         indices = List.copyOf(indices);
     }
 

@@ -14,9 +14,9 @@ import java.time.Instant;
  * @param array -a
  * @param requeue --requeue (true) or --no-requeue (false)
  */
-public record JobControls(String account, String qos, Integer nice, boolean hold, Instant begin, String dependency,
+public record BatchControls(String account, String qos, Integer nice, boolean hold, Instant begin, String dependency,
                           String array, Boolean requeue) {
 
     /** No job-control option given. */
-    public static final JobControls NONE = new JobControls(null, null, null, false, null, null, null, null);
+    public static final BatchControls NONE = new BatchControls(null, null, null, false, null, null, null, null);
 }

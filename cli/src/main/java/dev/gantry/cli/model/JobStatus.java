@@ -5,6 +5,6 @@ package dev.gantry.cli.model;
  * for a state the controller did not name or that this client does not know: the commands print it as Slurm prints an
  * unknown state.
  */
-public enum JobState {
+public enum JobStatus {
     PENDING, RUNNING, SUSPENDED, COMPLETED, CANCELLED, FAILED, TIMEOUT, NODE_FAIL, PREEMPTED, OUT_OF_MEMORY, UNKNOWN
 }

@@ -12,10 +12,10 @@ import java.util.Map;
  * @param qos PriorityWeightQOS
  * @param tres PriorityWeightTRES by TRES name
  */
-public record PriorityWeights(long age, long fairshare, long jobSize, long partition, long qos,
+public record PriorityWeightsInfo(long age, long fairshare, long jobSize, long partition, long qos,
                               Map<String, Double> tres) {
 
-    public PriorityWeights {
+    public PriorityWeightsInfo {
         tres = Map.copyOf(tres);
     }
 }

@@ -25,26 +25,26 @@ import java.util.List;
  * @param selection the node-selection options
  * @param controls the job-control options
  */
-public record JobRequest(String name, String script, List<String> argv, String workDir, String stdoutPath,
+public record BatchJob(String name, String script, List<String> argv, String workDir, String stdoutPath,
                          String stderrPath, List<String> partitions, Integer minNodes, Integer maxNodes, Integer ntasks,
                          Integer cpusPerTask, Long memPerNodeMb, Long memPerCpuMb, Integer ntasksPerNode,
-                         Long timeLimitSeconds, Submitter submitter, NodeSelection selection, JobControls controls) {
+                         Long timeLimitSeconds, Submitter submitter, BatchNodeSelection selection, BatchControls controls) {
 
-    public JobRequest {
+    public BatchJob {
         argv = List.copyOf(argv);
         partitions = List.copyOf(partitions);
     }
 
     /** This request with {@code controls} in place of its own. */
-    public JobRequest withControls(JobControls controls) {
-        return new JobRequest(name, script, argv, workDir, stdoutPath, stderrPath, partitions, minNodes, maxNodes,
+    public BatchJob withControls(BatchControls controls) {
+        return new BatchJob(name, script, argv, workDir, stdoutPath, stderrPath, partitions, minNodes, maxNodes,
                 ntasks, cpusPerTask, memPerNodeMb, memPerCpuMb, ntasksPerNode, timeLimitSeconds, submitter, selection,
                 controls);
     }
 
     /** This request writing its output to {@code stdoutPath}. */
-    public JobRequest withStdoutPath(String stdoutPath) {
-        return new JobRequest(name, script, argv, workDir, stdoutPath, stderrPath, partitions, minNodes, maxNodes,
+    public BatchJob withStdoutPath(String stdoutPath) {
+        return new BatchJob(name, script, argv, workDir, stdoutPath, stderrPath, partitions, minNodes, maxNodes,
                 ntasks, cpusPerTask, memPerNodeMb, memPerCpuMb, ntasksPerNode, timeLimitSeconds, submitter, selection,
                 controls);
     }

@@ -14,13 +14,13 @@ import java.util.List;
  * @param contiguous --contiguous
  * @param oversubscribe -s
  */
-public record NodeSelection(List<String> gres, boolean exclusive, boolean exclusiveUser, String constraint,
+public record BatchNodeSelection(List<String> gres, boolean exclusive, boolean exclusiveUser, String constraint,
                             String nodelist, String exclude, boolean contiguous, boolean oversubscribe) {
 
     /** No node-selection option given. */
-    public static final NodeSelection NONE = new NodeSelection(List.of(), false, false, null, null, null, false, false);
+    public static final BatchNodeSelection NONE = new BatchNodeSelection(List.of(), false, false, null, null, null, false, false);
 
-    public NodeSelection {
+    public BatchNodeSelection {
         gres = List.copyOf(gres);
     }
 }

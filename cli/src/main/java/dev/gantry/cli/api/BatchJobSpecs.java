@@ -1,20 +1,20 @@
 package dev.gantry.cli.api;
 
 import dev.gantry.api.v1.JobSpec;
-import dev.gantry.cli.sbatch.JobControls;
-import dev.gantry.cli.sbatch.JobRequest;
-import dev.gantry.cli.sbatch.NodeSelection;
+import dev.gantry.cli.sbatch.BatchControls;
+import dev.gantry.cli.sbatch.BatchJob;
+import dev.gantry.cli.sbatch.BatchNodeSelection;
 import dev.gantry.cli.sbatch.Submitter;
 
 /**
- * Maps sbatch's {@link JobRequest} to the controller's {@link JobSpec}. What the request leaves null stays unset in
+ * Maps sbatch's {@link BatchJob} to the controller's {@link JobSpec}. What the request leaves null stays unset in
  * the spec (the {@code optional} counts keep "not given" apart from any value), for the controller to default.
  */
-public final class JobRequestProtos {
+public final class BatchJobSpecs {
 
-    private JobRequestProtos() {}
+    private BatchJobSpecs() {}
 
-    public static JobSpec spec(JobRequest r) {
+    public static JobSpec spec(BatchJob r) {
         Submitter who = r.submitter();
         JobSpec.Builder spec = JobSpec.newBuilder()
                 .setName(r.name())
@@ -63,7 +63,7 @@ public final class JobRequestProtos {
         return spec.build();
     }
 
-    private static void selection(JobSpec.Builder spec, NodeSelection s) {
+    private static void selection(JobSpec.Builder spec, BatchNodeSelection s) {
         spec.addAllGres(s.gres()).setExclusive(s.exclusive()).setExclusiveUser(s.exclusiveUser())
                 .setContiguous(s.contiguous()).setOversubscribe(s.oversubscribe());
         if (s.constraint() != null) {
@@ -77,7 +77,7 @@ public final class JobRequestProtos {
         }
     }
 
-    private static void controls(JobSpec.Builder spec, JobControls c) {
+    private static void controls(JobSpec.Builder spec, BatchControls c) {
         spec.setHold(c.hold());
         if (c.account() != null) {
             spec.setAccount(c.account());

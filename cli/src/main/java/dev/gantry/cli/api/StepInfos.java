@@ -6,13 +6,13 @@ import java.util.Collection;
 import java.util.List;
 
 /** Maps the controller's job steps to {@link StepInfo}. */
-public final class StepProtos {
+public final class StepInfos {
 
-    private StepProtos() {}
+    private StepInfos() {}
 
     /** The steps, in the same order. */
     public static List<StepInfo> steps(Collection<Step> steps) {
-        return steps.stream().map(StepProtos::step).toList();
+        return steps.stream().map(StepInfos::step).toList();
     }
 
     public static StepInfo step(Step s) {

@@ -18,11 +18,11 @@ import java.util.Map;
  * @param usageToHalve more usage that would halve the factor
  * @param usageToZero more usage that would make it 0
  */
-public record ShareRow(String account, String user, int depth, long rawShares, double normShares, double rawUsage,
+public record ShareInfo(String account, String user, int depth, long rawShares, double normShares, double rawUsage,
                        double normUsage, double effectiveUsage, double fairshare, Map<String, Double> tresRawUsage,
-                       UsageAmount usageToHalve, UsageAmount usageToZero) {
+                       UsageInfo usageToHalve, UsageInfo usageToZero) {
 
-    public ShareRow {
+    public ShareInfo {
         tresRawUsage = Map.copyOf(tresRawUsage);
     }
 }

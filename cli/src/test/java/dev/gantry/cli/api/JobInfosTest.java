@@ -9,9 +9,9 @@ import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.NodeAllocation;
-import dev.gantry.cli.model.Gres;
+import dev.gantry.cli.model.GresInfo;
 import dev.gantry.cli.model.JobInfo;
-import dev.gantry.cli.model.JobState;
+import dev.gantry.cli.model.JobStatus;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The controller's Job as squeue and scontrol read it: every field they print, unset ones as unset. */
-class JobProtosTest {
+class JobInfosTest {
 
     private static final Instant T0 = Instant.parse("2026-11-22T12:00:00.250Z");
 
@@ -61,13 +61,13 @@ class JobProtosTest {
 
     @Test
     void identityAndState() {
-        JobInfo job = JobProtos.job(everyField());
+        JobInfo job = JobInfos.job(everyField());
         assertEquals(42, job.jobId());
         assertEquals("train", job.name());
         assertEquals("alice", job.user());
         assertEquals("4294967294", Integer.toUnsignedString(job.uid()), "uid stays unsigned");
         assertEquals(1000, job.gid());
-        assertEquals(JobState.RUNNING, job.state());
+        assertEquals(JobStatus.RUNNING, job.state());
         assertTrue(job.completing());
         assertEquals("None", job.reason());
         assertEquals("gpu", job.partition());
@@ -78,7 +78,7 @@ class JobProtosTest {
 
     @Test
     void scheduling() {
-        JobInfo.Scheduling s = JobProtos.job(everyField()).scheduling();
+        JobInfo.Scheduling s = JobInfos.job(everyField()).scheduling();
         assertEquals("physics", s.account());
         assertEquals("high", s.qos());
         assertEquals("18446744073709551615", Long.toUnsignedString(s.priority()), "priority stays unsigned");
@@ -94,7 +94,7 @@ class JobProtosTest {
 
     @Test
     void times_toTheNanosecond_andTheControllersRunTime_evenZero() {
-        JobInfo.Times t = JobProtos.job(everyField()).times();
+        JobInfo.Times t = JobInfos.job(everyField()).times();
         assertEquals(new JobInfo.Times(T0, T0.plusSeconds(1), T0.plusSeconds(2), T0.plusSeconds(3), T0.plusSeconds(4),
                 T0.plusSeconds(5), T0.plusSeconds(6), T0.plusSeconds(7), 3600, 0L, 11, 12), t);
         assertEquals(250_000_000, t.submit().getNano());
@@ -102,24 +102,24 @@ class JobProtosTest {
 
     @Test
     void resourcesAndSelection() {
-        JobInfo job = JobProtos.job(everyField());
+        JobInfo job = JobInfos.job(everyField());
         assertEquals(new JobInfo.Resources(List.of("n1", "n2"), "n[1-2]", 2, 8, 4, 4096, "n1",
                 List.of(new dev.gantry.cli.model.NodeAllocation("n1", 4096, List.of(0, 1),
-                        List.of(new Gres("gpu", "a100", 1, List.of(3)))))), job.resources());
-        assertEquals(new JobInfo.Selection(3, 512, 2, List.of(new Gres("gpu", "", 1, List.of())), true, true,
+                        List.of(new GresInfo("gpu", "a100", 1, List.of(3)))))), job.resources());
+        assertEquals(new JobInfo.Selection(3, 512, 2, List.of(new GresInfo("gpu", "", 1, List.of())), true, true,
                 "intel&ib", List.of("n1"), List.of("n9")), job.selection());
     }
 
     @Test
     void theRequestAsSubmitted() {
         assertEquals(new JobInfo.Submitted(List.of("gpu", "debug"), 2, 1, 3, 2048L, true, "/w", "login1", "o-%j",
-                "e-%j"), JobProtos.job(everyField()).submitted());
+                "e-%j"), JobInfos.job(everyField()).submitted());
     }
 
     @Test
     void anEmptyJob_leavesEveryOptionalValueUnset() {
-        JobInfo job = JobProtos.job(Job.getDefaultInstance());
-        assertEquals(JobState.UNKNOWN, job.state());
+        JobInfo job = JobInfos.job(Job.getDefaultInstance());
+        assertEquals(JobStatus.UNKNOWN, job.state());
         assertEquals(new JobInfo.ArrayTask(0, null, "", 0), job.array());
         assertEquals(new JobInfo.Times(null, null, null, null, null, null, null, null, 0, null, 0, 0), job.times());
         assertEquals(new JobInfo.Submitted(List.of(), null, null, null, null, false, "", "", "", ""), job.submitted());
@@ -129,7 +129,7 @@ class JobProtosTest {
 
     @Test
     void anArrayTaskWithIndexZero_isATask() {
-        JobInfo.ArrayTask task = JobProtos.job(Job.newBuilder().setArrayJobId(40).setArrayTaskId(0).build()).array();
+        JobInfo.ArrayTask task = JobInfos.job(Job.newBuilder().setArrayJobId(40).setArrayTaskId(0).build()).array();
         assertEquals(0, task.taskId());
         assertEquals("0", task.taskText());
     }
@@ -139,13 +139,13 @@ class JobProtosTest {
         Job job = Job.newBuilder().setStartTime(Timestamp.getDefaultInstance())
                 .setLastStateChange(Timestamp.newBuilder().setSeconds(0).setNanos(0)).build();
         assertTrue(job.hasLastStateChange());
-        assertNull(JobProtos.job(job).times().start());
-        assertNull(JobProtos.job(job).times().lastStateChange());
+        assertNull(JobInfos.job(job).times().start());
+        assertNull(JobInfos.job(job).times().lastStateChange());
     }
 
     @Test
     void namesAreCompressedOnlyWhenTheControllerSentNoList() {
-        JobInfo job = JobProtos.job(Job.newBuilder().addNodes("n1").addNodes("n2").addNodes("n3")
+        JobInfo job = JobInfos.job(Job.newBuilder().addNodes("n1").addNodes("n2").addNodes("n3")
                 .addSchedNodes("n4").addSchedNodes("n5").build());
         assertEquals("n[1-3]", job.resources().hostList());
         assertEquals("n[4-5]", job.scheduling().schedHostList());
@@ -158,26 +158,26 @@ class JobProtosTest {
         "JOB_STATE_TIMEOUT, TIMEOUT", "JOB_STATE_NODE_FAIL, NODE_FAIL", "JOB_STATE_PREEMPTED, PREEMPTED",
         "JOB_STATE_OUT_OF_MEMORY, OUT_OF_MEMORY", "JOB_STATE_UNSPECIFIED, UNKNOWN",
     })
-    void statesBothWays(dev.gantry.api.v1.JobState api, JobState domain) {
-        assertEquals(domain, JobProtos.state(api));
-        assertEquals(api, JobProtos.toProto(domain));
+    void statesBothWays(dev.gantry.api.v1.JobState api, JobStatus domain) {
+        assertEquals(domain, JobInfos.state(api));
+        assertEquals(api, JobInfos.toProto(domain));
     }
 
     @Test
     void aStateThisClientDoesNotKnow_isUnknown() {
-        assertEquals(JobState.UNKNOWN, JobProtos.job(Job.newBuilder().setStateValue(99).build()).state());
+        assertEquals(JobStatus.UNKNOWN, JobInfos.job(Job.newBuilder().setStateValue(99).build()).state());
     }
 
     @ParameterizedTest
-    @EnumSource(value = JobState.class, mode = EnumSource.Mode.EXCLUDE, names = "UNKNOWN")
-    void everyKnownDomainState_hasItsOwnApiState(JobState state) {
-        assertEquals(state, JobProtos.state(JobProtos.toProto(state)));
-        assertFalse(JobProtos.toProto(state) == dev.gantry.api.v1.JobState.JOB_STATE_UNSPECIFIED);
+    @EnumSource(value = JobStatus.class, mode = EnumSource.Mode.EXCLUDE, names = "UNKNOWN")
+    void everyKnownDomainState_hasItsOwnApiState(JobStatus state) {
+        assertEquals(state, JobInfos.state(JobInfos.toProto(state)));
+        assertFalse(JobInfos.toProto(state) == dev.gantry.api.v1.JobState.JOB_STATE_UNSPECIFIED);
     }
 
     @Test
     void stateListsKeepTheirOrder() {
         assertEquals(List.of(dev.gantry.api.v1.JobState.JOB_STATE_PENDING, dev.gantry.api.v1.JobState.JOB_STATE_RUNNING),
-                JobProtos.toProto(EnumSet.of(JobState.RUNNING, JobState.PENDING)));
+                JobInfos.toProto(EnumSet.of(JobStatus.RUNNING, JobStatus.PENDING)));
     }
 }

@@ -2,21 +2,21 @@ package dev.gantry.cli.api;
 
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
-import dev.gantry.cli.model.Gres;
+import dev.gantry.cli.model.GresInfo;
 import dev.gantry.cli.model.JobInfo;
-import dev.gantry.cli.model.JobState;
+import dev.gantry.cli.model.JobStatus;
 import dev.gantry.cli.model.NodeAllocation;
 import java.util.Collection;
 import java.util.List;
 
 /** Maps the controller's jobs ({@link Job}) to {@link JobInfo}, and job states both ways (squeue -t asks by state). */
-public final class JobProtos {
+public final class JobInfos {
 
-    private JobProtos() {}
+    private JobInfos() {}
 
     /** The jobs, in the same order. */
     public static List<JobInfo> jobs(Collection<Job> jobs) {
-        return jobs.stream().map(JobProtos::job).toList();
+        return jobs.stream().map(JobInfos::job).toList();
     }
 
     public static JobInfo job(Job j) {
@@ -27,24 +27,24 @@ public final class JobProtos {
     }
 
     /** The domain's state of an API state; UNSPECIFIED and values this client does not know are UNKNOWN. */
-    public static JobState state(dev.gantry.api.v1.JobState state) {
+    public static JobStatus state(dev.gantry.api.v1.JobState state) {
         return switch (state) {
-            case JOB_STATE_PENDING -> JobState.PENDING;
-            case JOB_STATE_RUNNING -> JobState.RUNNING;
-            case JOB_STATE_SUSPENDED -> JobState.SUSPENDED;
-            case JOB_STATE_COMPLETED -> JobState.COMPLETED;
-            case JOB_STATE_CANCELLED -> JobState.CANCELLED;
-            case JOB_STATE_FAILED -> JobState.FAILED;
-            case JOB_STATE_TIMEOUT -> JobState.TIMEOUT;
-            case JOB_STATE_NODE_FAIL -> JobState.NODE_FAIL;
-            case JOB_STATE_PREEMPTED -> JobState.PREEMPTED;
-            case JOB_STATE_OUT_OF_MEMORY -> JobState.OUT_OF_MEMORY;
-            case JOB_STATE_UNSPECIFIED, UNRECOGNIZED -> JobState.UNKNOWN;
+            case JOB_STATE_PENDING -> JobStatus.PENDING;
+            case JOB_STATE_RUNNING -> JobStatus.RUNNING;
+            case JOB_STATE_SUSPENDED -> JobStatus.SUSPENDED;
+            case JOB_STATE_COMPLETED -> JobStatus.COMPLETED;
+            case JOB_STATE_CANCELLED -> JobStatus.CANCELLED;
+            case JOB_STATE_FAILED -> JobStatus.FAILED;
+            case JOB_STATE_TIMEOUT -> JobStatus.TIMEOUT;
+            case JOB_STATE_NODE_FAIL -> JobStatus.NODE_FAIL;
+            case JOB_STATE_PREEMPTED -> JobStatus.PREEMPTED;
+            case JOB_STATE_OUT_OF_MEMORY -> JobStatus.OUT_OF_MEMORY;
+            case JOB_STATE_UNSPECIFIED, UNRECOGNIZED -> JobStatus.UNKNOWN;
         };
     }
 
     /** The API's state of a domain state; UNKNOWN is the API's UNSPECIFIED. */
-    public static dev.gantry.api.v1.JobState toProto(JobState state) {
+    public static dev.gantry.api.v1.JobState toProto(JobStatus state) {
         return switch (state) {
             case PENDING -> dev.gantry.api.v1.JobState.JOB_STATE_PENDING;
             case RUNNING -> dev.gantry.api.v1.JobState.JOB_STATE_RUNNING;
@@ -61,8 +61,8 @@ public final class JobProtos {
     }
 
     /** The states, in the same order. */
-    public static List<dev.gantry.api.v1.JobState> toProto(Collection<JobState> states) {
-        return states.stream().map(JobProtos::toProto).toList();
+    public static List<dev.gantry.api.v1.JobState> toProto(Collection<JobStatus> states) {
+        return states.stream().map(JobInfos::toProto).toList();
     }
 
     private static JobInfo.ArrayTask array(Job j) {
@@ -88,7 +88,7 @@ public final class JobProtos {
     private static JobInfo.Resources resources(Job j) {
         return new JobInfo.Resources(j.getNodesList(), j.getNodeList(), j.getNumNodes(), j.getNumCpus(),
                 j.getNumTasks(), j.getMemPerNodeMb(), j.getBatchHost(),
-                j.getAllocationList().stream().map(JobProtos::allocation).toList());
+                j.getAllocationList().stream().map(JobInfos::allocation).toList());
     }
 
     private static NodeAllocation allocation(dev.gantry.api.v1.NodeAllocation a) {
@@ -108,10 +108,10 @@ public final class JobProtos {
     }
 
     /** Generic resources, in the same order. */
-    static List<Gres> gres(List<dev.gantry.api.v1.Gres> gres) {
+    static List<GresInfo> gres(List<dev.gantry.api.v1.Gres> gres) {
         if (gres.isEmpty()) {
             return List.of();
         }
-        return gres.stream().map(g -> new Gres(g.getName(), g.getType(), g.getCount(), g.getIndicesList())).toList();
+        return gres.stream().map(g -> new GresInfo(g.getName(), g.getType(), g.getCount(), g.getIndicesList())).toList();
     }
 }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.JobSpec;
-import dev.gantry.cli.sbatch.JobControls;
-import dev.gantry.cli.sbatch.JobRequest;
-import dev.gantry.cli.sbatch.NodeSelection;
+import dev.gantry.cli.sbatch.BatchControls;
+import dev.gantry.cli.sbatch.BatchJob;
+import dev.gantry.cli.sbatch.BatchNodeSelection;
 import dev.gantry.cli.sbatch.Submitter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -15,24 +15,24 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** sbatch's JobRequest as the JobSpec the controller receives: what was given set, the rest left to its defaults. */
-class JobRequestProtosTest {
+/** sbatch's BatchJob as the JobSpec the controller receives: what was given set, the rest left to its defaults. */
+class BatchJobSpecsTest {
 
     private static final Submitter ALICE = new Submitter("alice", 1000, 100, "login1", Path.of("/home/alice"),
             Map.of("PATH", "/usr/bin"));
 
-    private static JobRequest minimal() {
-        return new JobRequest("job", "#!/bin/sh\n", List.of(), "/home/alice", null, null, List.of(), null, null, null,
-                null, null, null, null, null, ALICE, NodeSelection.NONE, JobControls.NONE);
+    private static BatchJob minimal() {
+        return new BatchJob("job", "#!/bin/sh\n", List.of(), "/home/alice", null, null, List.of(), null, null, null,
+                null, null, null, null, null, ALICE, BatchNodeSelection.NONE, BatchControls.NONE);
     }
 
     @Test
     void everyOptionGiven_isSet() {
         Instant begin = Instant.parse("2026-11-23T08:00:00Z");
-        JobRequest request = new JobRequest("train", "#!/bin/sh\ntrue\n", List.of("a1"), "/scratch", "o-%j", "e-%j",
+        BatchJob request = new BatchJob("train", "#!/bin/sh\ntrue\n", List.of("a1"), "/scratch", "o-%j", "e-%j",
                 List.of("gpu", "debug"), 2, 4, 8, 2, 4096L, 512L, 2, 5400L, ALICE,
-                new NodeSelection(List.of("gpu:a100:1"), true, true, "intel", "n[1-2]", "n3", true, true),
-                new JobControls("physics", "high", 50, true, begin, "afterok:7", "0-9%2", false));
+                new BatchNodeSelection(List.of("gpu:a100:1"), true, true, "intel", "n[1-2]", "n3", true, true),
+                new BatchControls("physics", "high", 50, true, begin, "afterok:7", "0-9%2", false));
         JobSpec expected = JobSpec.newBuilder().setName("train").setScript("#!/bin/sh\ntrue\n").addArgv("a1")
                 .setWorkDir("/scratch").putEnvironment("PATH", "/usr/bin").setUser("alice").setUid(1000).setGid(100)
                 .setSubmitDir("/home/alice").setSubmitHost("login1").setStdoutPath("o-%j").setStderrPath("e-%j")
@@ -43,12 +43,12 @@ class JobRequestProtosTest {
                 .setOversubscribe(true).setAccount("physics").setQos("high").setNice(50).setHold(true)
                 .setBeginTime(Timestamp.newBuilder().setSeconds(begin.getEpochSecond())).setDependency("afterok:7")
                 .setArray("0-9%2").setRequeue(false).build();
-        assertEquals(expected, JobRequestProtos.spec(request));
+        assertEquals(expected, BatchJobSpecs.spec(request));
     }
 
     @Test
     void optionsNotGiven_stayUnset_forTheControllerToDefault() {
-        JobSpec spec = JobRequestProtos.spec(minimal());
+        JobSpec spec = BatchJobSpecs.spec(minimal());
         assertFalse(spec.hasMinNodes() || spec.hasMaxNodes() || spec.hasNtasks() || spec.hasCpusPerTask());
         assertFalse(spec.hasMemPerNodeMb() || spec.hasMemPerCpuMb() || spec.hasNtasksPerNode());
         assertFalse(spec.hasTimeLimitSeconds() || spec.hasNice() || spec.hasRequeue() || spec.hasBeginTime());
@@ -62,9 +62,9 @@ class JobRequestProtosTest {
 
     @Test
     void zeroAndNegativeCounts_areSentAsGiven() {
-        JobRequest given = new JobRequest("job", "#!/bin/sh\n", List.of(), "/home/alice", null, null, List.of(), 0,
-                null, -1, null, null, null, null, -1L, ALICE, NodeSelection.NONE, JobControls.NONE);
-        JobSpec spec = JobRequestProtos.spec(given);
+        BatchJob given = new BatchJob("job", "#!/bin/sh\n", List.of(), "/home/alice", null, null, List.of(), 0,
+                null, -1, null, null, null, null, -1L, ALICE, BatchNodeSelection.NONE, BatchControls.NONE);
+        JobSpec spec = BatchJobSpecs.spec(given);
         assertEquals(0, spec.getMinNodes());
         assertEquals(-1, spec.getNtasks());
         assertEquals(-1, spec.getTimeLimitSeconds(), "UNLIMITED");
@@ -72,8 +72,8 @@ class JobRequestProtosTest {
 
     @Test
     void requeueFalse_andNiceZero_areSet() {
-        JobSpec spec = JobRequestProtos.spec(minimal().withControls(
-                new JobControls(null, null, 0, false, null, null, null, false)));
+        JobSpec spec = BatchJobSpecs.spec(minimal().withControls(
+                new BatchControls(null, null, 0, false, null, null, null, false)));
         assertEquals(true, spec.hasRequeue());
         assertEquals(false, spec.getRequeue());
         assertEquals(true, spec.hasNice());

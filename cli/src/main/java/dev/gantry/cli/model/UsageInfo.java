@@ -9,4 +9,4 @@ package dev.gantry.cli.model;
  * @param gbHours memory GiB-hours
  * @param never no amount does it
  */
-public record UsageAmount(double cpuHours, double gpuHours, double gbHours, boolean never) {}
+public record UsageInfo(double cpuHours, double gpuHours, double gbHours, boolean never) {}

@@ -22,11 +22,11 @@ import java.util.Map;
  * @param tres PriorityWeightTRES terms by TRES name (cpu, mem, gres/gpu)
  * @param adminSet an administrator fixed the priority: it is not computed from the factors
  */
-public record PriorityFactors(long jobId, String partition, String user, String account, String qos, long priority,
+public record PriorityInfo(long jobId, String partition, String user, String account, String qos, long priority,
                               double site, double age, double fairshare, double jobSize, double partitionFactor,
                               double qosFactor, long nice, Map<String, Double> tres, boolean adminSet) {
 
-    public PriorityFactors {
+    public PriorityInfo {
         tres = Map.copyOf(tres);
     }
 }

@@ -3,34 +3,34 @@ package dev.gantry.cli.api;
 import dev.gantry.api.v1.Node;
 import dev.gantry.api.v1.Partition;
 import dev.gantry.cli.model.NodeInfo;
-import dev.gantry.cli.model.NodeState;
+import dev.gantry.cli.model.NodeStatus;
 import dev.gantry.cli.model.PartitionInfo;
-import dev.gantry.cli.model.PartitionState;
+import dev.gantry.cli.model.PartitionStatus;
 import dev.gantry.common.config.OverSubscribe;
 import java.util.Collection;
 import java.util.List;
 
 /** Maps the controller's nodes and partitions to {@link NodeInfo} and {@link PartitionInfo}. */
-public final class ClusterProtos {
+public final class ClusterInfos {
 
-    private ClusterProtos() {}
+    private ClusterInfos() {}
 
     /** The nodes, in the same order. */
     public static List<NodeInfo> nodes(Collection<Node> nodes) {
-        return nodes.stream().map(ClusterProtos::node).toList();
+        return nodes.stream().map(ClusterInfos::node).toList();
     }
 
     public static NodeInfo node(Node n) {
         return new NodeInfo(n.getName(), state(n.getState()), n.getDrain(), n.getNotResponding(), n.getReason(),
                 n.getCpus(), n.getSockets(), n.getCoresPerSocket(), n.getThreadsPerCore(), n.getRealMemoryMb(),
                 n.getAllocCpus(), n.getAllocMemoryMb(), n.getPartitionsList(), n.getAgentAddress(),
-                ProtoTime.instant(n.getBootTime()), n.getWeight(), n.getFeaturesList(), JobProtos.gres(n.getGresList()),
-                JobProtos.gres(n.getAllocGresList()));
+                ProtoTime.instant(n.getBootTime()), n.getWeight(), n.getFeaturesList(), JobInfos.gres(n.getGresList()),
+                JobInfos.gres(n.getAllocGresList()));
     }
 
     /** The partitions, in the same (configuration) order. */
     public static List<PartitionInfo> partitions(Collection<Partition> partitions) {
-        return partitions.stream().map(ClusterProtos::partition).toList();
+        return partitions.stream().map(ClusterInfos::partition).toList();
     }
 
     public static PartitionInfo partition(Partition p) {
@@ -45,24 +45,24 @@ public final class ClusterProtos {
     }
 
     /** UNSPECIFIED and states this client does not know are UNKNOWN. */
-    static NodeState state(dev.gantry.api.v1.NodeState state) {
+    static NodeStatus state(dev.gantry.api.v1.NodeState state) {
         return switch (state) {
-            case NODE_STATE_IDLE -> NodeState.IDLE;
-            case NODE_STATE_MIXED -> NodeState.MIXED;
-            case NODE_STATE_ALLOCATED -> NodeState.ALLOCATED;
-            case NODE_STATE_DOWN -> NodeState.DOWN;
-            case NODE_STATE_UNKNOWN, NODE_STATE_UNSPECIFIED, UNRECOGNIZED -> NodeState.UNKNOWN;
+            case NODE_STATE_IDLE -> NodeStatus.IDLE;
+            case NODE_STATE_MIXED -> NodeStatus.MIXED;
+            case NODE_STATE_ALLOCATED -> NodeStatus.ALLOCATED;
+            case NODE_STATE_DOWN -> NodeStatus.DOWN;
+            case NODE_STATE_UNKNOWN, NODE_STATE_UNSPECIFIED, UNRECOGNIZED -> NodeStatus.UNKNOWN;
         };
     }
 
     /** UNSPECIFIED and states this client does not know are UNKNOWN. */
-    static PartitionState state(dev.gantry.api.v1.PartitionState state) {
+    static PartitionStatus state(dev.gantry.api.v1.PartitionState state) {
         return switch (state) {
-            case PARTITION_STATE_UP -> PartitionState.UP;
-            case PARTITION_STATE_DOWN -> PartitionState.DOWN;
-            case PARTITION_STATE_DRAIN -> PartitionState.DRAIN;
-            case PARTITION_STATE_INACTIVE -> PartitionState.INACTIVE;
-            case PARTITION_STATE_UNSPECIFIED, UNRECOGNIZED -> PartitionState.UNKNOWN;
+            case PARTITION_STATE_UP -> PartitionStatus.UP;
+            case PARTITION_STATE_DOWN -> PartitionStatus.DOWN;
+            case PARTITION_STATE_DRAIN -> PartitionStatus.DRAIN;
+            case PARTITION_STATE_INACTIVE -> PartitionStatus.INACTIVE;
+            case PARTITION_STATE_UNSPECIFIED, UNRECOGNIZED -> PartitionStatus.UNKNOWN;
         };
     }
 
