@@ -127,14 +127,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         }
         // Answered where the commit's follow-up ran (the controller thread, once the job is in its state): sending a
         // small response does not block, and one thread hop less per submission counts at thousands per second.
-        controller.submit(submitted).whenComplete((id, error) -> {
-            if (error != null) {
-                out.onError(status(error));
-            } else {
-                out.onNext(SubmitJobResponse.newBuilder().setJobId(id).build());
-                out.onCompleted();
-            }
-        });
+        controller.submit(submitted).whenComplete((id, error) ->
+                reply(out, id == null ? null : SubmitJobResponse.newBuilder().setJobId(id).build(), error));
     }
 
     @Override
@@ -147,19 +141,14 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             signalJobs(request, out);
             return;
         }
-        controller.lifecycle.cancel(request.getJobIdsList(), requester()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
-            if (error != null) {
-                out.onError(status(error));
-                return;
-            }
+        answer(controller.lifecycle.cancel(request.getJobIdsList(), requester()), out, outcomes -> {
             CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
             for (var o : outcomes) {
                 b.addResults(CancelResult.newBuilder().setJobId(o.jobId()).setOk(o.error() == null)
                         .setError(o.error() == null ? "" : o.error())
                         .setCode(o.error() == null ? 0 : dev.gantry.scheduler.runtime.JobCommands.code(o.error())));
             }
-            out.onNext(b.build());
-            out.onCompleted();
+            return b.build();
         });
     }
 
@@ -169,18 +158,12 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("signal: must be 1..64, got " + request.getSignal()).asRuntimeException());
             return;
         }
-        controller.commands.signal(request.getJobIdsList(), requester(), request.getSignal())
-                .whenCompleteAsync(HOP, responses).whenComplete((results, error) -> {
-                    if (error != null) {
-                        out.onError(status(error));
-                        return;
-                    }
-                    CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
-                    results.forEach(r -> b.addResults(CancelResult.newBuilder().setJobId(r.getJobId()).setOk(r.getOk())
-                            .setError(r.getError()).setCode(r.getCode())));
-                    out.onNext(b.build());
-                    out.onCompleted();
-                });
+        answer(controller.commands.signal(request.getJobIdsList(), requester(), request.getSignal()), out, results -> {
+            CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
+            results.forEach(r -> b.addResults(CancelResult.newBuilder().setJobId(r.getJobId()).setOk(r.getOk())
+                    .setError(r.getError()).setCode(r.getCode())));
+            return b.build();
+        });
     }
 
     @Override
@@ -315,11 +298,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                 .addAllUsers(request.getUsersList()).addAllPartitions(request.getPartitionsList()).build());
         var weights = controller.accounting.prioritiesView().weights();
         Requester who = requester();
-        controller.accounting.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
-            if (e != null) {
-                out.onError(status(e));
-                return;
-            }
+        answer(controller.accounting.priorityFactors(query), out, rows -> {
             GetPrioritiesResponse.Builder b = GetPrioritiesResponse.newBuilder();
             // sprio follows PrivateData=jobs, not usage (Slurm's priority_p_get_priority_factors_list)
             rows.stream().filter(f -> visibility.seesJob(who, f.priority().user()))
@@ -327,8 +306,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             if (weights != null) {
                 b.setWeights(PriorityProtos.weights(weights.weights()));
             }
-            out.onNext(b.build());
-            out.onCompleted();
+            return b.build();
         });
     }
 
@@ -338,11 +316,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         var users = java.util.Set.copyOf(request.getUsersList());
         String form = controller.accounting.prioritiesView().form();
         Requester who = requester();
-        controller.accounting.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
-            if (e != null) {
-                out.onError(status(e));
-                return;
-            }
+        answer(controller.accounting.shares(), out, rows -> {
             GetSharesResponse.Builder b = GetSharesResponse.newBuilder().setForm(form);
             for (var r : rows) {
                 boolean accountOk = accounts.isEmpty() || accounts.contains(r.account());
@@ -352,8 +326,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                     b.addRows(PriorityProtos.share(r));
                 }
             }
-            out.onNext(b.build());
-            out.onCompleted();
+            return b.build();
         });
     }
 
