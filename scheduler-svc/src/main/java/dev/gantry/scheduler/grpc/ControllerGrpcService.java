@@ -84,8 +84,6 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     /** Who sees what (PrivateData, scripts and environments); the config never changes while serving. */
     private final Visibility visibility;
     private final JobViews views;
-    /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
-    private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
     @Inject
     public ControllerGrpcService(SchedulerRuntime runtime, dev.gantry.common.authn.CallerAuthenticator authenticator) {
@@ -128,7 +126,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         // Answered where the commit's follow-up ran (the controller thread, once the job is in its state): sending a
         // small response does not block, and one thread hop less per submission counts at thousands per second.
         controller.submit(submitted).whenComplete((id, error) ->
-                reply(out, id == null ? null : SubmitJobResponse.newBuilder().setJobId(id).build(), error));
+                Answers.reply(out, id == null ? null : SubmitJobResponse.newBuilder().setJobId(id).build(), error));
     }
 
     @Override
@@ -281,13 +279,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         }
     }
 
-    /**
-     * Replies, from the responses executor, with {@code response} of what {@code pending} completes with, or with the
-     * status of its failure ({@link #status}).
-     */
+    /** {@link Answers#answer} from this service's responses executor. */
     private <T, R> void answer(CompletableFuture<T> pending, StreamObserver<R> out, Function<T, R> response) {
-        pending.whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : response.apply(r), e));
+        Answers.answer(pending, responses, out, response);
     }
 
     // ---------------------------------------------------------------- priority and fair share
@@ -373,15 +367,6 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return true;
         }
         return false;
-    }
-
-    private static <T> void reply(StreamObserver<T> out, T value, Throwable error) {
-        if (error != null) {
-            out.onError(status(error));
-        } else {
-            out.onNext(value);
-            out.onCompleted();
-        }
     }
 
     static RuntimeException status(Throwable error) {
