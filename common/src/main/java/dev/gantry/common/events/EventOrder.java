@@ -18,15 +18,6 @@ public final class EventOrder {
         this.revision = revision;
     }
 
-    public String epoch() {
-        return epoch;
-    }
-
-    /** The revision of the snapshot, or of the last event applied since. */
-    public long revision() {
-        return revision;
-    }
-
     /**
      * Runs {@code change}, carried by the event of ({@code eventEpoch}, {@code eventRevision}), if that event may be
      * applied now; the revision is then the event's.
@@ -43,5 +34,14 @@ public final class EventOrder {
         }
         change.run();
         revision = eventRevision;
+    }
+
+    public String epoch() {
+        return epoch;
+    }
+
+    /** The revision of the snapshot, or of the last event applied since. */
+    public long revision() {
+        return revision;
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class EventOrderTest {
 
@@ -22,20 +24,16 @@ class EventOrderTest {
         assertEquals("e1", order.epoch());
     }
 
-    @Test
-    void eventOfAnotherEpoch_isRefusedAndChangesNothing() {
-        var refused = assertThrows(IllegalArgumentException.class, () -> order.apply("e2", 11, () -> ran.add(11L)));
+    @ParameterizedTest(name = "{0} {1}: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            e2 | 11 | event of epoch e2 applied to a replica of epoch e1
+            e1 | 10 | event revision 10 is not after replica revision 10
+            e1 |  9 | event revision 9 is not after replica revision 10
+            """)
+    void eventOutOfOrder_isRefusedAndChangesNothing(String epoch, long revision, String message) {
+        var refused = assertThrows(IllegalArgumentException.class, () -> order.apply(epoch, revision, () -> ran.add(revision)));
 
-        assertEquals("event of epoch e2 applied to a replica of epoch e1", refused.getMessage());
-        assertEquals(List.of(), ran);
-        assertEquals(10, order.revision());
-    }
-
-    @Test
-    void eventNotAfterTheRevision_isRefusedAndChangesNothing() {
-        var refused = assertThrows(IllegalArgumentException.class, () -> order.apply("e1", 10, () -> ran.add(10L)));
-
-        assertEquals("event revision 10 is not after replica revision 10", refused.getMessage());
+        assertEquals(message, refused.getMessage());
         assertEquals(List.of(), ran);
         assertEquals(10, order.revision());
     }
