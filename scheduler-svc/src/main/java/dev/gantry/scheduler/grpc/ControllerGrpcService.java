@@ -126,7 +126,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         // Answered where the commit's follow-up ran (the controller thread, once the job is in its state): sending a
         // small response does not block, and one thread hop less per submission counts at thousands per second.
         controller.submit(submitted).whenComplete((id, error) ->
-                Answers.reply(out, id == null ? null : SubmitJobResponse.newBuilder().setJobId(id).build(), error));
+                Answers.reply(out, error != null ? null : SubmitJobResponse.newBuilder().setJobId(id).build(), error));
     }
 
     @Override
