@@ -19,15 +19,13 @@ import java.util.TreeMap;
  */
 public final class GangReplica {
 
-    private final String epoch;
-    private long revision;
+    private final EventOrder order;
     /** Partition name → job id → suspended, in allocation order. Partitions sorted by name. */
     private final Map<String, LinkedHashMap<Long, Boolean>> partitions = new TreeMap<>();
     private final Map<Long, String> partitionOfJob = new HashMap<>();
 
     private GangReplica(String epoch, long revision) {
-        this.epoch = epoch;
-        this.revision = revision;
+        this.order = new EventOrder(epoch, revision);
     }
 
     /**
@@ -54,28 +52,30 @@ public final class GangReplica {
      *                                  unchanged
      */
     public void apply(String eventEpoch, long eventRevision, GangChange change) {
-        EventOrder.requireNext(epoch, revision, eventEpoch, eventRevision);
-        switch (change) {
-            case GangChange.Held held -> put(held.holding());
-            case GangChange.Released released -> remove(released.jobId());
-            case GangChange.Unrelated unrelated -> { } // nodes do not change who shares a partition
-        }
-        revision = eventRevision;
+        order.apply(eventEpoch, eventRevision, () -> applyChange(change));
     }
 
     public GangView view() {
         List<PartitionJobs> view = new ArrayList<>(partitions.size());
         partitions.forEach((name, jobs) -> view.add(new PartitionJobs(name, List.copyOf(jobs.keySet()),
                 jobs.entrySet().stream().filter(job -> !job.getValue()).map(Map.Entry::getKey).toList())));
-        return new GangView(epoch, revision, view);
+        return new GangView(order.epoch(), order.revision(), view);
     }
 
     public String epoch() {
-        return epoch;
+        return order.epoch();
     }
 
     public long revision() {
-        return revision;
+        return order.revision();
+    }
+
+    private void applyChange(GangChange change) {
+        switch (change) {
+            case GangChange.Held held -> put(held.holding());
+            case GangChange.Released released -> remove(released.jobId());
+            case GangChange.Unrelated unrelated -> { } // nodes do not change who shares a partition
+        }
     }
 
     private void put(HeldAllocation holding) {

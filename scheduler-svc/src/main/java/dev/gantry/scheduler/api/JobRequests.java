@@ -2,6 +2,7 @@ package dev.gantry.scheduler.api;
 
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.model.JobRequest;
+import java.util.function.Consumer;
 
 /**
  * Maps a submitted job between the API ({@link JobSpec}) and the domain ({@link JobRequest}), field for field: an
@@ -82,39 +83,25 @@ public final class JobRequests {
                 .setDependency(r.dependency())
                 .setArray(r.array())
                 .setExclusiveUser(r.exclusiveUser());
-        if (r.minNodes() != null) {
-            b.setMinNodes(r.minNodes());
-        }
-        if (r.maxNodes() != null) {
-            b.setMaxNodes(r.maxNodes());
-        }
-        if (r.ntasks() != null) {
-            b.setNtasks(r.ntasks());
-        }
-        if (r.cpusPerTask() != null) {
-            b.setCpusPerTask(r.cpusPerTask());
-        }
-        if (r.memPerNodeMb() != null) {
-            b.setMemPerNodeMb(r.memPerNodeMb());
-        }
-        if (r.timeLimitSeconds() != null) {
-            b.setTimeLimitSeconds(r.timeLimitSeconds());
-        }
-        if (r.ntasksPerNode() != null) {
-            b.setNtasksPerNode(r.ntasksPerNode());
-        }
-        if (r.memPerCpuMb() != null) {
-            b.setMemPerCpuMb(r.memPerCpuMb());
-        }
-        if (r.nice() != null) {
-            b.setNice(r.nice());
-        }
-        if (r.beginTime() != null) {
-            b.setBeginTime(JobProtos.ts(r.beginTime()));
-        }
-        if (r.requeue() != null) {
-            b.setRequeue(r.requeue());
-        }
+        // optional fields: set only when given, so an unset one stays absent (hasX() false) as it came in
+        setIfGiven(r.minNodes(), b::setMinNodes);
+        setIfGiven(r.maxNodes(), b::setMaxNodes);
+        setIfGiven(r.ntasks(), b::setNtasks);
+        setIfGiven(r.cpusPerTask(), b::setCpusPerTask);
+        setIfGiven(r.memPerNodeMb(), b::setMemPerNodeMb);
+        setIfGiven(r.timeLimitSeconds(), b::setTimeLimitSeconds);
+        setIfGiven(r.ntasksPerNode(), b::setNtasksPerNode);
+        setIfGiven(r.memPerCpuMb(), b::setMemPerCpuMb);
+        setIfGiven(r.nice(), b::setNice);
+        setIfGiven(r.beginTime(), t -> b.setBeginTime(JobProtos.ts(t)));
+        setIfGiven(r.requeue(), b::setRequeue);
         return b.build();
+    }
+
+    /** Sets an {@code optional} proto field from a domain value that is null when not given. */
+    private static <T> void setIfGiven(T value, Consumer<T> setter) {
+        if (value != null) {
+            setter.accept(value);
+        }
     }
 }

@@ -25,8 +25,6 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
     private final NodeTracker nodes;
     private final Controller controller;
     private final Executor responses;
-    /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
-    private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
     public AgentHubGrpcService(SchedulerRuntime runtime) {
         this(runtime.nodes(), runtime.controller(), runtime.responses());
@@ -48,7 +46,7 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
         if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/RegisterNode", out)) {
             return;
         }
-        nodes.register(request).whenCompleteAsync(HOP, responses).whenComplete((reg, error) -> {
+        nodes.register(request).whenCompleteAsync(Answers.HOP, responses).whenComplete((reg, error) -> {
             if (error != null) {
                 out.onError(ControllerGrpcService.status(error));
                 return;
@@ -69,14 +67,8 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
         if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/Heartbeat", out)) {
             return; // its usage reports too: they are part of the heartbeat
         }
-        nodes.heartbeat(request.getNode()).whenCompleteAsync(HOP, responses).whenComplete((epoch, error) -> {
-            if (error != null) {
-                out.onError(ControllerGrpcService.status(error));
-            } else {
-                out.onNext(HeartbeatResponse.newBuilder().setControllerEpoch(epoch).build());
-                out.onCompleted();
-            }
-        });
+        Answers.answer(nodes.heartbeat(request.getNode()), responses, out,
+                epoch -> HeartbeatResponse.newBuilder().setControllerEpoch(epoch).build());
     }
 
     @Override
@@ -84,13 +76,7 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
         if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/ReportJobExit", out)) {
             return;
         }
-        controller.lifecycle.reportExit(request).whenCompleteAsync(HOP, responses).whenComplete((v, error) -> {
-            if (error != null) {
-                out.onError(ControllerGrpcService.status(error));
-            } else {
-                out.onNext(ReportJobExitResponse.getDefaultInstance());
-                out.onCompleted();
-            }
-        });
+        Answers.answer(controller.lifecycle.reportExit(request), responses, out,
+                v -> ReportJobExitResponse.getDefaultInstance());
     }
 }

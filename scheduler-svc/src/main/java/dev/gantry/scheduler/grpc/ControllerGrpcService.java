@@ -84,8 +84,6 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     /** Who sees what (PrivateData, scripts and environments); the config never changes while serving. */
     private final Visibility visibility;
     private final JobViews views;
-    /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
-    private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
 
     @Inject
     public ControllerGrpcService(SchedulerRuntime runtime, dev.gantry.common.authn.CallerAuthenticator authenticator) {
@@ -127,14 +125,8 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         }
         // Answered where the commit's follow-up ran (the controller thread, once the job is in its state): sending a
         // small response does not block, and one thread hop less per submission counts at thousands per second.
-        controller.submit(submitted).whenComplete((id, error) -> {
-            if (error != null) {
-                out.onError(status(error));
-            } else {
-                out.onNext(SubmitJobResponse.newBuilder().setJobId(id).build());
-                out.onCompleted();
-            }
-        });
+        controller.submit(submitted).whenComplete((id, error) ->
+                Answers.reply(out, error != null ? null : SubmitJobResponse.newBuilder().setJobId(id).build(), error));
     }
 
     @Override
@@ -147,19 +139,14 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             signalJobs(request, out);
             return;
         }
-        controller.lifecycle.cancel(request.getJobIdsList(), requester()).whenCompleteAsync(HOP, responses).whenComplete((outcomes, error) -> {
-            if (error != null) {
-                out.onError(status(error));
-                return;
-            }
+        answer(controller.lifecycle.cancel(request.getJobIdsList(), requester()), out, outcomes -> {
             CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
             for (var o : outcomes) {
                 b.addResults(CancelResult.newBuilder().setJobId(o.jobId()).setOk(o.error() == null)
                         .setError(o.error() == null ? "" : o.error())
                         .setCode(o.error() == null ? 0 : dev.gantry.scheduler.runtime.JobCommands.code(o.error())));
             }
-            out.onNext(b.build());
-            out.onCompleted();
+            return b.build();
         });
     }
 
@@ -169,18 +156,12 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             out.onError(Status.INVALID_ARGUMENT.withDescription("signal: must be 1..64, got " + request.getSignal()).asRuntimeException());
             return;
         }
-        controller.commands.signal(request.getJobIdsList(), requester(), request.getSignal())
-                .whenCompleteAsync(HOP, responses).whenComplete((results, error) -> {
-                    if (error != null) {
-                        out.onError(status(error));
-                        return;
-                    }
-                    CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
-                    results.forEach(r -> b.addResults(CancelResult.newBuilder().setJobId(r.getJobId()).setOk(r.getOk())
-                            .setError(r.getError()).setCode(r.getCode())));
-                    out.onNext(b.build());
-                    out.onCompleted();
-                });
+        answer(controller.commands.signal(request.getJobIdsList(), requester(), request.getSignal()), out, results -> {
+            CancelJobResponse.Builder b = CancelJobResponse.newBuilder();
+            results.forEach(r -> b.addResults(CancelResult.newBuilder().setJobId(r.getJobId()).setOk(r.getOk())
+                    .setError(r.getError()).setCode(r.getCode())));
+            return b.build();
+        });
     }
 
     @Override
@@ -298,13 +279,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         }
     }
 
-    /**
-     * Replies, from the responses executor, with {@code response} of what {@code pending} completes with, or with the
-     * status of its failure ({@link #status}).
-     */
+    /** {@link Answers#answer} from this service's responses executor. */
     private <T, R> void answer(CompletableFuture<T> pending, StreamObserver<R> out, Function<T, R> response) {
-        pending.whenCompleteAsync(HOP, responses)
-                .whenComplete((r, e) -> reply(out, r == null ? null : response.apply(r), e));
+        Answers.answer(pending, responses, out, response);
     }
 
     // ---------------------------------------------------------------- priority and fair share
@@ -315,11 +292,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                 .addAllUsers(request.getUsersList()).addAllPartitions(request.getPartitionsList()).build());
         var weights = controller.accounting.prioritiesView().weights();
         Requester who = requester();
-        controller.accounting.priorityFactors(query).whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
-            if (e != null) {
-                out.onError(status(e));
-                return;
-            }
+        answer(controller.accounting.priorityFactors(query), out, rows -> {
             GetPrioritiesResponse.Builder b = GetPrioritiesResponse.newBuilder();
             // sprio follows PrivateData=jobs, not usage (Slurm's priority_p_get_priority_factors_list)
             rows.stream().filter(f -> visibility.seesJob(who, f.priority().user()))
@@ -327,8 +300,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             if (weights != null) {
                 b.setWeights(PriorityProtos.weights(weights.weights()));
             }
-            out.onNext(b.build());
-            out.onCompleted();
+            return b.build();
         });
     }
 
@@ -338,11 +310,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         var users = java.util.Set.copyOf(request.getUsersList());
         String form = controller.accounting.prioritiesView().form();
         Requester who = requester();
-        controller.accounting.shares().whenCompleteAsync(HOP, responses).whenComplete((rows, e) -> {
-            if (e != null) {
-                out.onError(status(e));
-                return;
-            }
+        answer(controller.accounting.shares(), out, rows -> {
             GetSharesResponse.Builder b = GetSharesResponse.newBuilder().setForm(form);
             for (var r : rows) {
                 boolean accountOk = accounts.isEmpty() || accounts.contains(r.account());
@@ -352,8 +320,7 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
                     b.addRows(PriorityProtos.share(r));
                 }
             }
-            out.onNext(b.build());
-            out.onCompleted();
+            return b.build();
         });
     }
 
@@ -400,15 +367,6 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
             return true;
         }
         return false;
-    }
-
-    private static <T> void reply(StreamObserver<T> out, T value, Throwable error) {
-        if (error != null) {
-            out.onError(status(error));
-        } else {
-            out.onNext(value);
-            out.onCompleted();
-        }
     }
 
     static RuntimeException status(Throwable error) {

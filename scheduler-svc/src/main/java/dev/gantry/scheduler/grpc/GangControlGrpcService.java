@@ -32,16 +32,8 @@ public final class GangControlGrpcService extends GangControlGrpc.GangControlImp
                     + " is not the controller's (" + controller.epoch() + "); resynchronise").asRuntimeException());
             return;
         }
-        controller.gang.applySlice(request.getRevision(), request.getSuspendList(), request.getResumeList())
-                .whenCompleteAsync((v, e) -> { }, responses)
-                .whenComplete((r, e) -> {
-                    if (e != null) {
-                        out.onError(ControllerGrpcService.status(e));
-                        return;
-                    }
-                    out.onNext(ApplySliceResponse.newBuilder().addAllSuspended(r.suspended()).addAllResumed(r.resumed())
-                            .addAllSkipped(r.skipped()).addAllRefused(r.refused()).build());
-                    out.onCompleted();
-                });
+        Answers.answer(controller.gang.applySlice(request.getRevision(), request.getSuspendList(), request.getResumeList()),
+                responses, out, r -> ApplySliceResponse.newBuilder().addAllSuspended(r.suspended())
+                        .addAllResumed(r.resumed()).addAllSkipped(r.skipped()).addAllRefused(r.refused()).build());
     }
 }

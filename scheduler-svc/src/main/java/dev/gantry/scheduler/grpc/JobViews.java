@@ -28,9 +28,6 @@ import java.util.concurrent.Executor;
  */
 final class JobViews {
 
-    /** Completing through this moves the response off the controller thread (see SchedulerRuntime#responses). */
-    private static final java.util.function.BiConsumer<Object, Throwable> HOP = (v, e) -> {};
-
     private final Controller controller;
     private final JobStore store;
     private final JobWatch jobWatch;
@@ -101,7 +98,7 @@ final class JobViews {
      * {@code then} off the controller thread, with a status to answer instead when the lookup failed.
      */
     private void findJob(long id, java.util.function.BiConsumer<Job, RuntimeException> then) {
-        controller.queries.findJob(id).whenCompleteAsync(HOP, responses).whenComplete((job, error) -> {
+        controller.queries.findJob(id).whenCompleteAsync(Answers.HOP, responses).whenComplete((job, error) -> {
             if (error != null) {
                 then.accept(null, ControllerGrpcService.status(error));
                 return;
@@ -125,15 +122,8 @@ final class JobViews {
 
     /** squeue: with PrivateData=jobs only the caller's own jobs unless privileged; others' without script and environment. */
     void listJobs(ListJobsRequest request, Requester who, StreamObserver<ListJobsResponse> out) {
-        controller.queries.listJobs(JobQuery.of(request), who, visibility).whenCompleteAsync(HOP, responses)
-                .whenComplete((jobs, error) -> {
-                    if (error != null) {
-                        out.onError(ControllerGrpcService.status(error));
-                    } else {
-                        out.onNext(ListJobsResponse.newBuilder().addAllJobs(jobs).build());
-                        out.onCompleted();
-                    }
-                });
+        Answers.answer(controller.queries.listJobs(JobQuery.of(request), who, visibility), responses, out,
+                jobs -> ListJobsResponse.newBuilder().addAllJobs(jobs).build());
     }
 
     void watchJobs(WatchJobsRequest request, Requester who, StreamObserver<WatchJobsResponse> out) {

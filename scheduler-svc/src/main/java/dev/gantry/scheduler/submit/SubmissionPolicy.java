@@ -77,26 +77,18 @@ public final class SubmissionPolicy {
         if (!request.workDir().startsWith("/")) {
             return reject("work_dir", "must be an absolute path, got '" + request.workDir() + "'");
         }
-        if (request.minNodes() != null && request.minNodes() < 1) {
-            return reject("min_nodes", "must be at least 1, got " + request.minNodes());
-        }
-        if (request.maxNodes() != null && request.maxNodes() < 1) {
-            return reject("max_nodes", "must be at least 1, got " + request.maxNodes());
-        }
-        if (request.ntasks() != null && request.ntasks() < 1) {
-            return reject("ntasks", "must be at least 1, got " + request.ntasks());
-        }
-        if (request.cpusPerTask() != null && request.cpusPerTask() < 1) {
-            return reject("cpus_per_task", "must be at least 1, got " + request.cpusPerTask());
-        }
-        if (request.memPerNodeMb() != null && request.memPerNodeMb() < 0) {
-            return reject("mem_per_node_mb", "must not be negative, got " + request.memPerNodeMb());
-        }
-        if (request.ntasksPerNode() != null && request.ntasksPerNode() < 1) {
-            return reject("ntasks_per_node", "must be at least 1, got " + request.ntasksPerNode());
-        }
-        if (request.memPerCpuMb() != null && request.memPerCpuMb() < 1) {
-            return reject("mem_per_cpu_mb", "must be at least 1, got " + request.memPerCpuMb());
+        for (Least count : List.of(
+                new Least("min_nodes", request.minNodes(), 1),
+                new Least("max_nodes", request.maxNodes(), 1),
+                new Least("ntasks", request.ntasks(), 1),
+                new Least("cpus_per_task", request.cpusPerTask(), 1),
+                new Least("mem_per_node_mb", request.memPerNodeMb(), 0), // --mem=0: all of a node's memory
+                new Least("ntasks_per_node", request.ntasksPerNode(), 1),
+                new Least("mem_per_cpu_mb", request.memPerCpuMb(), 1))) {
+            if (count.value() != null && count.value().longValue() < count.least()) {
+                return reject(count.field(), (count.least() == 0 ? "must not be negative" : "must be at least " + count.least())
+                        + ", got " + count.value());
+            }
         }
         if (request.memPerCpuMb() != null && request.memPerNodeMb() != null) {
             return reject("mem_per_cpu_mb", "not together with mem_per_node_mb (--mem and --mem-per-cpu are mutually exclusive)");
@@ -226,6 +218,9 @@ public final class SubmissionPolicy {
         }
         return p.defaultTimeSeconds() >= 0 ? p.defaultTimeSeconds() : p.maxTimeSeconds();
     }
+
+    /** An optional count of the request ({@code value}, null when not given) and the least it may be when given. */
+    private record Least(String field, Number value, long least) {}
 
     private static Rejected reject(String field, String what) {
         return new Rejected(field, what.startsWith(field + ":") ? what : field + ": " + what);

@@ -23,8 +23,7 @@ import java.util.stream.Stream;
  */
 public final class Replica {
 
-    private final String epoch;
-    private long revision;
+    private final EventOrder order;
     private final SelectSettings settings;
     private final Map<String, ClusterPartition> partitions;
     private final Map<Long, JobAllocation> allocations = new LinkedHashMap<>();
@@ -41,8 +40,7 @@ public final class Replica {
 
     private Replica(String epoch, long revision, SelectSettings settings, List<ClusterNode> nodes,
                     Map<String, ClusterPartition> partitions) {
-        this.epoch = epoch;
-        this.revision = revision;
+        this.order = new EventOrder(epoch, revision);
         this.settings = settings;
         this.nodes = List.copyOf(nodes);
         this.partitions = Collections.unmodifiableMap(partitions);
@@ -88,14 +86,7 @@ public final class Replica {
      *                                  unchanged
      */
     public void apply(String eventEpoch, long eventRevision, ReplicaChange change) {
-        EventOrder.requireNext(epoch, revision, eventEpoch, eventRevision);
-        switch (change) {
-            case ReplicaChange.NodeChanged c -> putNode(c.node());
-            case ReplicaChange.AllocationPut c -> putAllocation(c.allocation());
-            case ReplicaChange.AllocationReleased c -> removeAllocation(c.jobId());
-            case ReplicaChange.Unrelated c -> { } // a kind this build does not know: nothing select cares about
-        }
-        revision = eventRevision;
+        order.apply(eventEpoch, eventRevision, () -> applyChange(change));
         lastView = null;
     }
 
@@ -113,7 +104,7 @@ public final class Replica {
         if (lastView != null) {
             return lastView;
         }
-        return lastView = new ReplicaView(epoch, revision, settings, nodes, nodeIndex, partitions, List.copyOf(allocations.values()),
+        return lastView = new ReplicaView(order.epoch(), order.revision(), settings, nodes, nodeIndex, partitions, List.copyOf(allocations.values()),
                 topology, usedCpus.clone(), usedMemoryMb.clone(), jobs.clone());
     }
 
@@ -124,11 +115,11 @@ public final class Replica {
     }
 
     public String epoch() {
-        return epoch;
+        return order.epoch();
     }
 
     public long revision() {
-        return revision;
+        return order.revision();
     }
 
     public Optional<JobAllocation> allocation(long jobId) {
@@ -142,6 +133,15 @@ public final class Replica {
     private ClusterNode node(String name) {
         Integer at = nodeIndex.get(name);
         return at == null ? null : nodes.get(at);
+    }
+
+    private void applyChange(ReplicaChange change) {
+        switch (change) {
+            case ReplicaChange.NodeChanged c -> putNode(c.node());
+            case ReplicaChange.AllocationPut c -> putAllocation(c.allocation());
+            case ReplicaChange.AllocationReleased c -> removeAllocation(c.jobId());
+            case ReplicaChange.Unrelated c -> { } // a kind this build does not know: nothing select cares about
+        }
     }
 
     private void putNode(ClusterNode node) {
