@@ -36,7 +36,7 @@ class GangDecisionChecksTest {
                 """;
 
     ControllerHarness h;
-    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+    final FakeAgent agent = new FakeAgent();
     Server server;
 
     @BeforeEach

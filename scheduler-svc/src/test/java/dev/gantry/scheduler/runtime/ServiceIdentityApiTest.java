@@ -167,7 +167,7 @@ class ServiceIdentityApiTest {
      */
     @Test
     void theController_launchesOnlyToTheAgentOfTheNode() throws Exception {
-        MultiNodeLaunchTest.FakeAgent n2 = new MultiNodeLaunchTest.FakeAgent();
+        FakeAgent n2 = new FakeAgent();
         try (InternalServer n2Server = InternalServer.on("127.0.0.1", 0, certs.load(new Peer.Node("n2"), Instant.now()))
                 .serve(n2, PeerAdmission.only(Peer.SCHEDULER)).start()) {
             InternalChannels asScheduler = new InternalChannels(certs.load(Peer.SCHEDULER, Instant.now()));
