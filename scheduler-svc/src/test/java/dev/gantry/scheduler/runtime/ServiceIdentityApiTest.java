@@ -24,7 +24,6 @@ import dev.gantry.scheduler.grpc.AgentHubGrpcService;
 import dev.gantry.scheduler.grpc.ClusterEventsGrpcService;
 import dev.gantry.scheduler.grpc.GangControlGrpcService;
 import dev.gantry.scheduler.grpc.SchedulerInternalApi;
-import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.ManagedChannel;
@@ -189,12 +188,8 @@ class ServiceIdentityApiTest {
     private long runningOn(String node) {
         long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\nsleep 100\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions("debug").build())).join();
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get()).partition("debug")
-                    .allocation(List.of(new NodeShare(node, 1, 512, List.of(), List.of()))).startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            return null;
-        }).join();
+        h.registerNodes(node);
+        h.startOn(id, "debug", new NodeShare(node, 1, 512, List.of(), List.of()));
         return id;
     }
 
