@@ -36,7 +36,7 @@ class ClusterProtosTest {
                 PartitionName=p Nodes=g[1-2] OverSubscribe=FORCE:3 MaxMemPerCPU=900
                 PartitionName=q Nodes=g1 OverSubscribe=YES
                 """);
-        ClusterState state = new ClusterState(ConfigParser.parse(conf));
+        ClusterState state = new ClusterState(ConfigParser.parse(conf)); // a value to map, no controller's
         NodeShare share = new NodeShare("g1", 2, 256, List.of(0, 1), List.of(new GresGrant("gpu", "a100", 1, List.of(1))));
         state.put(Fixtures.aJob(5).build().toBuilder().partition("p").state(JobState.RUNNING, T0).startTime(T0)
                 .allocation(List.of(share)).build());

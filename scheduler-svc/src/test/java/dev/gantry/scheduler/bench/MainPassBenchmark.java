@@ -41,6 +41,7 @@ public class MainPassBenchmark {
 
     private static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
 
+    /** A synthetic queue for the pure pass, built as a value (no controller, so no lifecycle to go through). */
     private ClusterState state;
 
     @Setup(Level.Trial)

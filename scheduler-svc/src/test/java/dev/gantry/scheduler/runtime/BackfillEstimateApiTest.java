@@ -82,7 +82,7 @@ class BackfillEstimateApiTest {
     }
 
     final ScriptedSelect select = new ScriptedSelect();
-    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+    final FakeAgent agent = new FakeAgent();
     ControllerApiRig rig;
     Server agentServer;
     Server selectServer;

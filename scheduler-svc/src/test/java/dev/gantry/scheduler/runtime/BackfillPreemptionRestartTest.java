@@ -125,7 +125,7 @@ class BackfillPreemptionRestartTest {
     Path stateDir;
 
     final ScriptedSelect select = new ScriptedSelect();
-    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+    final FakeAgent agent = new FakeAgent();
     Server agentServer;
     Server selectServer;
     ManagedChannel selectChannel;

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 /**
  * The client API (ControllerGrpcService) served in-process over a {@link ControllerHarness}: what clients see over
@@ -118,8 +119,17 @@ final class ControllerApiRig implements AutoCloseable {
 
     /** Stops the controller and starts a new one from the same store, as a controller restart does. */
     void restart() throws Exception {
+        restart(store -> {});
+    }
+
+    /**
+     * A restart during which {@code whileDown} changes what the store holds, e.g. into rows an older version of the
+     * controller wrote; the new controller starts from them.
+     */
+    void restart(Consumer<ControllerHarness.MemoryStore> whileDown) throws Exception {
         ControllerHarness.MemoryStore store = harness.store;
         stop();
+        whileDown.accept(store);
         serve(new ControllerHarness(config, store, stateStore));
     }
 

@@ -7,12 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.LaunchJobRequest;
 import dev.gantry.scheduler.api.JobRequests;
-import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import io.grpc.Grpc;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.Server;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,8 +32,6 @@ class GangDecisionChecksTest {
                 """;
 
     ControllerHarness h;
-    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
-    Server server;
 
     @BeforeEach
     void start() throws Exception {
@@ -48,32 +42,26 @@ class GangDecisionChecksTest {
         if (h != null) {
             stop();
         }
-        server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(agent).build().start();
         h = new ControllerHarness(config);
-        h.register("127.0.0.1:" + server.getPort(), "n1", "n2");
+        h.registerNodes("n1", "n2");
     }
 
     @AfterEach
     void stop() {
         h.close();
-        server.shutdownNow();
     }
 
     /** Starts a new job in {@code partition} on n1's cores {@code cores} through the controller's own start. */
     long started(String partition, Integer... cores) {
         long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build())).join();
-        h.controller.call(() -> {
-            h.controller.passes.start(h.controller.state.job(id), dev.gantry.scheduler.lifecycle.Start.Placement.of(partition,
-                    List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of()))));
-            return null;
-        }).join();
+        h.startOn(id, partition, new NodeShare("n1", cores.length, 512, List.of(cores), List.of()));
         return id;
     }
 
     LaunchJobRequest launchOf(long id) {
-        MultiNodeLaunchTest.await("the launch of job " + id, () -> agent.launches.stream().anyMatch(r -> r.getJobId() == id));
-        return agent.launches.stream().filter(r -> r.getJobId() == id).findFirst().orElseThrow();
+        MultiNodeLaunchTest.await("the launch of job " + id, () -> h.agent.launches.stream().anyMatch(r -> r.getJobId() == id));
+        return h.agent.launches.stream().filter(r -> r.getJobId() == id).findFirst().orElseThrow();
     }
 
     @Test
@@ -85,7 +73,7 @@ class GangDecisionChecksTest {
         assertEquals(JobState.SUSPENDED, h.job(second).state());
         assertFalse(launchOf(first).getStartSuspended());
         assertTrue(launchOf(second).getStartSuspended());
-        assertTrue(agent.controls.isEmpty(), "no separate suspend that could race the launch: " + agent.controls);
+        assertTrue(h.agent.controls.isEmpty(), "no separate suspend that could race the launch: " + h.agent.controls);
     }
 
     @Test
@@ -109,27 +97,13 @@ class GangDecisionChecksTest {
         assertFalse(launchOf(second).getStartSuspended());
     }
 
-    /** A job set running in {@code partition} on n1's cores {@code cores}. */
-    long running(String partition, Integer... cores) {
-        long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
-                .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).build())).join();
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get()).partition(partition)
-                    .allocation(List.of(new NodeShare("n1", cores.length, 512, List.of(cores), List.of())))
-                    .startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            return null;
-        }).join();
-        return id;
-    }
-
     long revision() {
         return h.controller.call(() -> h.controller.events.revision()).join();
     }
 
     @Test
     void aDecisionMadeBeforeTheJobsLatestChange_isRefused_andTheSameOnTheNewViewApplies() {
-        long id = running("low", 0, 1);
+        long id = started("low", 0, 1);
         long before = revision();
         h.slice(List.of(id), List.of());                 // published: the job changed at before + 1
 
@@ -143,9 +117,8 @@ class GangDecisionChecksTest {
 
     @Test
     void aResumeOntoTheCoresOfARunningJobOfTheSamePartition_isRefused_butASwapInOneCallApplies() {
-        long first = running("low", 0, 1);
-        long second = running("low", 1, 2);
-        h.slice(List.of(second), List.of());
+        long first = started("low", 0, 1);
+        long second = started("low", 1, 2);            // onto a core of the first: suspended from its start
 
         var refused = h.slice(List.of(), List.of(second));
 
@@ -159,8 +132,8 @@ class GangDecisionChecksTest {
 
     @Test
     void aResumeOnOtherCores_applies() {
-        running("low", 0, 1);
-        long other = running("low", 2, 3);
+        started("low", 0, 1);
+        long other = started("low", 2, 3);
         h.slice(List.of(other), List.of());
 
         assertEquals(List.of(other), h.slice(List.of(), List.of(other)).resumed());
@@ -168,17 +141,15 @@ class GangDecisionChecksTest {
 
     @Test
     void aLowerTierJobIsNotResumedUnderAHigherTierJob_butAHigherTierJobIsResumedOverALowerOne() {
-        long low = running("low", 0, 1);
+        long low = started("low", 0, 1);
         h.slice(List.of(low), List.of());                // suspended under a preemptor
-        long high = running("high", 0, 1);
+        long high = started("high", 0, 1);
 
         assertEquals(List.of(low), h.slice(List.of(), List.of(low)).refused());
 
         h.slice(List.of(high), List.of());
-        h.controller.call(() -> {                         // meanwhile the low job runs again (gang-svc's shadow is gone)
-            h.controller.state.put(h.controller.state.job(low).toBuilder().state(JobState.RUNNING, h.now.get()).build());
-            return null;
-        }).join();
+        // meanwhile gang-svc resumes the low job (its shadow is gone); the high job is resumed over it all the same
+        assertEquals(List.of(low), h.slice(List.of(), List.of(low)).resumed());
         assertEquals(List.of(high), h.slice(List.of(), List.of(high)).resumed());
     }
 }

@@ -24,6 +24,7 @@ class GangSliceTest {
                 NodeName=n[1-2] CPUs=4 RealMemory=8192
                 PartitionName=debug Nodes=n[1-2] Default=YES MaxTime=60 State=UP OverSubscribe=FORCE:2
                 """);
+        h.registerNodes("n1");
     }
 
     @AfterEach
@@ -34,12 +35,7 @@ class GangSliceTest {
     long running() {
         long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).build())).join();
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
-                    .allocation(List.of(new NodeShare("n1", 4, 0))).startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            return null;
-        }).join();
+        h.startOn(id, "debug", new NodeShare("n1", 4, 0));
         return id;
     }
 

@@ -14,6 +14,7 @@ import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobControls;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
+import dev.gantry.scheduler.model.NodeShare;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
@@ -302,11 +303,8 @@ class JobControlsTest {
     void requeue_ofAFinishedJob_putsItBackWithOneMoreRestart_butNotAPendingOne() {
         long id = submit(spec("alice"));
         assertEquals("Job is pending execution", h.controller.commands.requeue(List.of(id), "alice", false).join().get(0).getError());
-        h.controller.call(() -> {
-            var done = h.controller.state.job(id).toBuilder().state(JobState.COMPLETED, h.now.get()).endTime(h.now.get()).build();
-            h.controller.state.put(done);
-            return null;
-        }).join();
+        runToTheEnd(id, 0);
+        assertEquals(JobState.COMPLETED, h.job(id).state());
         assertOk(h.controller.commands.requeue(List.of(id), "alice", true).join());
         JobRecord j = h.job(id);
         assertEquals(JobState.PENDING, j.state());
@@ -318,13 +316,18 @@ class JobControlsTest {
     @Test
     void noRequeue_jobsCannotBeRequeued() {
         long id = submit(spec("alice").setRequeue(false));
-        h.controller.call(() -> {
-            h.controller.state.put(h.controller.state.job(id).toBuilder().state(JobState.FAILED, h.now.get()).build());
-            return null;
-        }).join();
+        runToTheEnd(id, 1);
+        assertEquals(JobState.FAILED, h.job(id).state());
         assertEquals("Requested operation is presently disabled",
                 h.controller.commands.requeue(List.of(id), "alice", false).join().get(0).getError());
         assertFalse(h.job(id).controls().requeue());
+    }
+
+    /** Starts the job on n1 and has its agent report its end with {@code exitCode}. */
+    void runToTheEnd(long id, int exitCode) {
+        h.registerNodes("n1");
+        h.startOn(id, "debug", new NodeShare("n1", 1, 0));
+        h.finish(id, exitCode);
     }
 
     // ---------------------------------------------------------------- QOS edits (the admin API)

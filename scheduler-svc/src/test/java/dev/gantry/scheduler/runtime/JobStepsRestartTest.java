@@ -34,7 +34,7 @@ class JobStepsRestartTest {
             PartitionName=debug Nodes=n[1-2] Default=YES MaxTime=60 State=UP
             """;
 
-    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+    final FakeAgent agent = new FakeAgent();
     Server server;
     ControllerHarness h;
 

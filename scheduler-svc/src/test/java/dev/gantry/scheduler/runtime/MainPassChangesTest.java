@@ -53,7 +53,7 @@ class MainPassChangesTest {
     }
 
     final RecordingSelect select = new RecordingSelect();
-    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+    final FakeAgent agent = new FakeAgent();
     ControllerHarness h;
     Server agentServer;
     Server selectServer;

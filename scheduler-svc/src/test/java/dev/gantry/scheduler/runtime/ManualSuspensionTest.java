@@ -42,6 +42,7 @@ class ManualSuspensionTest {
                 User=oper DefaultAccount=physics AdminLevel=Operator
                 User=boss DefaultAccount=physics AdminLevel=Administrator
                 """);
+        h.registerNodes("n1");
     }
 
     @AfterEach
@@ -57,13 +58,7 @@ class ManualSuspensionTest {
     /** A job of alice's running on n1 with 4 CPUs (cores 0-3) and 1 GiB. */
     long running() {
         long id = submit("alice");
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
-                    .allocation(List.of(new NodeShare("n1", 4, 1024, List.of(0, 1, 2, 3), List.of())))
-                    .startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            return null;
-        }).join();
+        h.startOn(id, "debug", new NodeShare("n1", 4, 1024, List.of(0, 1, 2, 3), List.of()));
         return id;
     }
 
@@ -176,22 +171,15 @@ class ManualSuspensionTest {
     void resume_waitsUntilTheReleasedCpusAreFree() {
         long id = running();
         suspend(id, "oper");
-        long other = submit("bob"); // takes two of the released cores
-        h.controller.call(() -> {
-            h.controller.state.put(h.controller.state.job(other).toBuilder().state(JobState.RUNNING, h.now.get())
-                    .allocation(List.of(new NodeShare("n1", 2, 0, List.of(2, 3), List.of())))
-                    .startTime(h.now.get()).build());
-            return null;
-        }).join();
+        long other = submit("bob");
+        h.startOn(other, "debug", new NodeShare("n1", 2, 0, List.of(2, 3), List.of())); // two of the released cores
 
         assertEquals("Requested nodes are busy", resume(id, "oper").getError());
         assertEquals(JobState.SUSPENDED, h.job(id).state());
 
         h.controller.lifecycle.cancel(List.of(other)).join();
-        h.controller.call(() -> {
-            h.controller.state.put(h.controller.state.job(other).toBuilder().completing(false).build());
-            return null;
-        }).join();
+        assertEquals("Requested nodes are busy", resume(id, "oper").getError(), "its processes are still being killed");
+        h.killed(other);
         assertTrue(resume(id, "oper").getOk());
         assertEquals(JobState.RUNNING, h.job(id).state());
     }

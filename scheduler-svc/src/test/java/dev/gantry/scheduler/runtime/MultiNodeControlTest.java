@@ -28,7 +28,7 @@ class MultiNodeControlTest {
 
     private static final List<String> NODES = List.of("n1", "n2", "n3");
 
-    final List<MultiNodeLaunchTest.FakeAgent> agents = new ArrayList<>();
+    final List<FakeAgent> agents = new ArrayList<>();
     final List<Server> servers = new ArrayList<>();
     ControllerHarness h;
 
@@ -40,7 +40,7 @@ class MultiNodeControlTest {
                 PartitionName=debug Nodes=n[1-4] Default=YES MaxTime=60 State=UP
                 """);
         for (String node : List.of("n1", "n2", "n3", "n4")) {
-            MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+            FakeAgent agent = new FakeAgent();
             Server server = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create()).addService(agent).build().start();
             agents.add(agent);
             servers.add(server);

@@ -37,7 +37,7 @@ class MultiNodeEndTest {
             PartitionName=debug Nodes=n[1-3] Default=YES MaxTime=60 State=UP
             """;
 
-    final MultiNodeLaunchTest.FakeAgent agent = new MultiNodeLaunchTest.FakeAgent();
+    final FakeAgent agent = new FakeAgent();
     Server server;
     ControllerHarness h;
 

@@ -6,11 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.FanoutTarget;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.LaunchJobRequest;
-import dev.gantry.api.v1.LaunchJobResponse;
-import dev.gantry.api.v1.NodeAgentGrpc;
 import dev.gantry.api.v1.ReportJobExitRequest;
-import dev.gantry.api.v1.TerminateJobRequest;
-import dev.gantry.api.v1.TerminateJobResponse;
 import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
@@ -19,11 +15,9 @@ import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.Status;
-import io.grpc.stub.StreamObserver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,62 +29,6 @@ import org.junit.jupiter.api.Test;
  * other nodes' parts are terminated.
  */
 class MultiNodeLaunchTest {
-
-    /** The agent of every node (one server: all nodes register its address). */
-    static final class FakeAgent extends NodeAgentGrpc.NodeAgentImplBase {
-        final List<LaunchJobRequest> launches = new CopyOnWriteArrayList<>();
-        final List<TerminateJobRequest> terminates = new CopyOnWriteArrayList<>();
-        volatile Status refusal;
-        volatile String failedNode;
-        /** What terminates answer: whether the job was running on the node. */
-        volatile boolean wasRunning;
-
-        @Override
-        public void launchJob(LaunchJobRequest request, StreamObserver<LaunchJobResponse> out) {
-            launches.add(request);
-            if (refusal != null) {
-                io.grpc.Metadata trailers = new io.grpc.Metadata();
-                if (failedNode != null) {
-                    trailers.put(JobLauncher.FAILED_NODE, failedNode);
-                }
-                out.onError(refusal.asRuntimeException(trailers));
-                return;
-            }
-            out.onNext(LaunchJobResponse.newBuilder().setPid(100).build());
-            out.onCompleted();
-        }
-
-        /** Signal, suspend and resume calls received, as "call:jobId[:signal]" (every node's agent is this one server). */
-        final List<String> controls = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void signalJob(dev.gantry.api.v1.SignalJobRequest request, StreamObserver<dev.gantry.api.v1.SignalJobResponse> out) {
-            controls.add("signal:" + request.getJobId() + ":" + request.getSignal());
-            out.onNext(dev.gantry.api.v1.SignalJobResponse.getDefaultInstance());
-            out.onCompleted();
-        }
-
-        @Override
-        public void suspendJob(dev.gantry.api.v1.SuspendJobRequest request, StreamObserver<dev.gantry.api.v1.SuspendJobResponse> out) {
-            controls.add("suspend:" + request.getJobId());
-            out.onNext(dev.gantry.api.v1.SuspendJobResponse.getDefaultInstance());
-            out.onCompleted();
-        }
-
-        @Override
-        public void resumeJob(dev.gantry.api.v1.ResumeJobRequest request, StreamObserver<dev.gantry.api.v1.ResumeJobResponse> out) {
-            controls.add("resume:" + request.getJobId());
-            out.onNext(dev.gantry.api.v1.ResumeJobResponse.getDefaultInstance());
-            out.onCompleted();
-        }
-
-        @Override
-        public void terminateJob(TerminateJobRequest request, StreamObserver<TerminateJobResponse> out) {
-            terminates.add(request);
-            out.onNext(TerminateJobResponse.newBuilder().setWasRunning(wasRunning).build());
-            out.onCompleted();
-        }
-    }
 
     ControllerHarness h;
     FakeAgent agent = new FakeAgent();

@@ -46,11 +46,8 @@ class PreemptionFieldsTest {
     @Test
     void aRunningJob_isPreemptableOncePreemptExemptTimeHasPassedSinceItsStart() {
         long id = submit();
-        h.controller.call(() -> {
-            h.controller.state.put(h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
-                    .allocation(List.of(new NodeShare("n1", 1, 0))).startTime(h.now.get()).build());
-            return null;
-        }).join();
+        h.registerNodes("n1");
+        h.startOn(id, "low", new NodeShare("n1", 1, 0));
 
         Job shown = h.controller.queries.findJob(id).join();
 

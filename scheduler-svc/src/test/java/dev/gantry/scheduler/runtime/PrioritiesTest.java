@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.scheduler.api.JobRequests;
-import dev.gantry.scheduler.model.JobRecord;
-import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.priority.ShareRow;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,15 +45,10 @@ class PrioritiesTest {
                 .setGid(1000).setWorkDir("/tmp").setQos(qos).build())).join();
     }
 
-    /** Runs a job on n1 with 4 CPUs from now (as if select-svc had placed it and its agent launched it). */
+    /** Starts a job on n1 with 4 CPUs from now, as a pass does with select-svc's placement: usage is charged from now. */
     void running(long id) {
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
-                    .allocation(List.of(new NodeShare("n1", 4, 0))).startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            h.controller.priorities.started(j, h.now.get());
-            return null;
-        }).join();
+        h.registerNodes("n1");
+        h.startOn(id, "debug", new NodeShare("n1", 4, 0));
     }
 
     void recalculate() {

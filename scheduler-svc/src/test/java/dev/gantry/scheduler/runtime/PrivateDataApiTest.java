@@ -21,7 +21,6 @@ import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.api.v1.WatchJobsRequest;
 import dev.gantry.api.v1.WatchJobsResponse;
 import dev.gantry.common.auth.Identity;
-import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.Context;
 import io.grpc.Status;
@@ -59,6 +58,7 @@ class PrivateDataApiTest {
                 """);
         alices = submit(rig.as(ALICE));
         bobs = submit(rig.as(BOB));
+        rig.harness().registerNodes("n1");
     }
 
     @AfterEach
@@ -170,9 +170,6 @@ class PrivateDataApiTest {
 
     /** Starts a pending job on n1 now, as a pass would. */
     void running(long id) {
-        ControllerHarness h = rig.harness();
-        h.controller.run(() -> h.controller.state.put(h.controller.state.job(id).toBuilder()
-                .state(JobState.RUNNING, h.now.get()).allocation(List.of(new NodeShare("n1", 1, 0)))
-                .startTime(h.now.get()).build())).join();
+        rig.harness().startOn(id, "debug", new NodeShare("n1", 1, 0));
     }
 }

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.gantry.scheduler.lifecycle.JobEnding;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,13 +43,9 @@ class RequeuedVictimPreemptionTest {
         rig.close();
     }
 
-    /** Puts {@code id} running on n1's two CPUs, started at {@code start}, as a pass starting it would. */
-    void running(long id, Instant start) {
-        h.controller.call(() -> {
-            h.controller.state.put(h.controller.state.job(id).toBuilder().state(JobState.RUNNING, start).completing(false)
-                    .allocation(List.of(new NodeShare("n1", 2, 0, List.of(), List.of()))).startTime(start).build());
-            return null;
-        }).join();
+    /** Starts {@code id} on n1's two CPUs now, as a pass would. */
+    void running(long id) {
+        h.startOn(id, "low", new NodeShare("n1", 2, 0, List.of(), List.of()));
     }
 
     /** A running low job, a pending hi job over it, and a pass that has preempted the first (its ids and the pass). */
@@ -59,7 +53,7 @@ class RequeuedVictimPreemptionTest {
 
     private Preempted preemptedOnce() throws InterruptedException {
         long victim = rig.submit("low");
-        running(victim, h.now.get());
+        running(victim);
         select.victim = victim;
         long hi = rig.submit("hi");
         PreemptionPass pass = rig.pass();
@@ -78,7 +72,9 @@ class RequeuedVictimPreemptionTest {
         assertTrue(first.completing(), "the first run is being killed");
 
         // the first run ended, and a pass started the requeued victim again before the preemptor fitted
-        running(victim, h.now.get().plusSeconds(5));
+        h.killed(victim);
+        h.now.set(h.now.get().plusSeconds(5));
+        running(victim);
         rig.preempt(pass, List.of(h.job(hi)));
 
         JobRecord second = h.job(victim);
@@ -90,8 +86,8 @@ class RequeuedVictimPreemptionTest {
     void aRequeuedVictim_isHeldOutOfThePasses_whileItsPreemptorWaitsForAnotherVictim() throws Exception {
         long first = rig.submit("low");
         long second = rig.submit("low");
-        running(first, h.now.get());
-        running(second, h.now.get());
+        running(first);
+        running(second);
         select.victim = first;
         select.alsoVictim = second;
         long hi = rig.submit("hi");
@@ -100,7 +96,7 @@ class RequeuedVictimPreemptionTest {
         assertTrue(h.job(first).completing() && h.job(second).completing(), "both runs are being killed");
 
         // the first victim's processes are gone: it is back in the queue while the second still ends
-        h.controller.call(() -> h.controller.applier.apply(JobEnding.backInQueue(h.controller.state.job(first), h.now.get()))).join();
+        h.killed(first);
 
         assertEquals(JobState.PENDING, h.job(first).state());
         assertFalse(h.job(first).completing());
@@ -109,7 +105,7 @@ class RequeuedVictimPreemptionTest {
                 .join().contains(first), "a pass does not start it on the node its preemptor waits for");
 
         // the second is gone too: the preemptor no longer waits for anything, and the first is free to be placed
-        h.controller.call(() -> h.controller.applier.apply(JobEnding.backInQueue(h.controller.state.job(second), h.now.get()))).join();
+        h.killed(second);
 
         assertEquals(java.util.Set.of(), h.controller.call(pass::heldBack).join());
         assertTrue(h.controller.call(() -> h.controller.passes.queue().candidates().stream().map(JobRecord::id).toList())

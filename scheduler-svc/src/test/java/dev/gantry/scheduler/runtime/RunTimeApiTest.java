@@ -7,7 +7,6 @@ import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.SubmitJobRequest;
-import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -31,6 +30,7 @@ class RunTimeApiTest {
                 PartitionName=debug Nodes=n[1-2] Default=YES MaxTime=60 State=UP
                 """);
         h = rig.harness();
+        h.registerNodes("n1");
     }
 
     @AfterEach
@@ -46,9 +46,7 @@ class RunTimeApiTest {
 
     /** Starts a pending job on n1 now, as a pass would. */
     void startRunning(long id) {
-        h.controller.run(() -> h.controller.state.put(h.controller.state.job(id).toBuilder()
-                .state(JobState.RUNNING, h.now.get()).allocation(List.of(new NodeShare("n1", 4, 0)))
-                .startTime(h.now.get()).build())).join();
+        h.startOn(id, "debug", new NodeShare("n1", 4, 0));
     }
 
     void advance(long seconds) {

@@ -18,7 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The state gauges: what the dashboards' utilization and pending-reason panels read. */
+/**
+ * The state gauges: what the dashboards' utilization and pending-reason panels read. {@link SchedulerMetrics#refresh}
+ * is a function of a {@link ClusterState}, so these tests build that state as a value, with no controller (no
+ * controller's state is written): each of the {@link PendingReason}s is set by hand, where a controller would need a
+ * scenario per reason (QOS limits, dependencies, partition states, select-svc's answers) to reach it.
+ */
 class SchedulerMetricsTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();

@@ -24,7 +24,6 @@ import dev.gantry.scheduler.grpc.AgentHubGrpcService;
 import dev.gantry.scheduler.grpc.ClusterEventsGrpcService;
 import dev.gantry.scheduler.grpc.GangControlGrpcService;
 import dev.gantry.scheduler.grpc.SchedulerInternalApi;
-import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
 import dev.gantry.scheduler.model.NodeShare;
 import io.grpc.ManagedChannel;
@@ -167,7 +166,7 @@ class ServiceIdentityApiTest {
      */
     @Test
     void theController_launchesOnlyToTheAgentOfTheNode() throws Exception {
-        MultiNodeLaunchTest.FakeAgent n2 = new MultiNodeLaunchTest.FakeAgent();
+        FakeAgent n2 = new FakeAgent();
         try (InternalServer n2Server = InternalServer.on("127.0.0.1", 0, certs.load(new Peer.Node("n2"), Instant.now()))
                 .serve(n2, PeerAdmission.only(Peer.SCHEDULER)).start()) {
             InternalChannels asScheduler = new InternalChannels(certs.load(Peer.SCHEDULER, Instant.now()));
@@ -189,12 +188,8 @@ class ServiceIdentityApiTest {
     private long runningOn(String node) {
         long id = h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\nsleep 100\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions("debug").build())).join();
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get()).partition("debug")
-                    .allocation(List.of(new NodeShare(node, 1, 512, List.of(), List.of()))).startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            return null;
-        }).join();
+        h.registerNodes(node);
+        h.startOn(id, "debug", new NodeShare(node, 1, 512, List.of(), List.of()));
         return id;
     }
 

@@ -131,13 +131,7 @@ class SuspendPreemptionGresTest {
     /** A low job running on n1's two CPUs and its GPU. */
     long victimHoldingTheGpu() {
         long id = submit("low", "gpu:1");
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
-                    .allocation(List.of(new NodeShare("n1", 2, 0, List.of(), List.of(new GresGrant("gpu", "", 1,
-                            List.of(0)))))).startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            return null;
-        }).join();
+        h.startOn(id, "low", new NodeShare("n1", 2, 0, List.of(), List.of(new GresGrant("gpu", "", 1, List.of(0)))));
         select.victim = id;
         return id;
     }

@@ -10,7 +10,6 @@ import dev.gantry.scheduler.api.ClusterProtos;
 import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobRecord;
 import dev.gantry.scheduler.model.JobState;
-import dev.gantry.scheduler.model.NodeRecord;
 import dev.gantry.scheduler.model.NodeShare;
 import dev.gantry.scheduler.preempt.PreemptionPlan;
 import dev.gantry.scheduler.preempt.VictimPlan;
@@ -42,10 +41,17 @@ class SuspendPreemptionTest {
                 PartitionName=low Nodes=n[1-2] Default=YES PriorityTier=1 MaxTime=60
                 PartitionName=hi Nodes=n[1-2] PriorityTier=2 MaxTime=60
                 """);
+        h.registerNodes("n1", "n2");
+    }
+
+    @AfterEach
+    void stop() {
+        h.close();
+    }
+
+    /** Watches the controller's events as gang-svc does: a snapshot of what runs now, then what changes. */
+    void watchEvents() {
         h.controller.call(() -> {
-            for (NodeRecord n : List.copyOf(h.controller.state.nodes())) {
-                h.controller.state.putNode(n.registeredAt("127.0.0.1:1", h.now.get(), h.now.get(), false, null));
-            }
             var feed = h.controller.events.newFeed("test", new StreamObserver<>() {
                 @Override
                 public void onNext(ClusterEvent e) {
@@ -63,11 +69,6 @@ class SuspendPreemptionTest {
         }).join();
     }
 
-    @AfterEach
-    void stop() {
-        h.close();
-    }
-
     long submit(String partition) {
         return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(60).addPartitions(partition).setNtasks(2)
@@ -76,12 +77,7 @@ class SuspendPreemptionTest {
 
     long running(String node, long memoryMb) {
         long id = submit("low");
-        h.controller.call(() -> {
-            JobRecord j = h.controller.state.job(id).toBuilder().state(JobState.RUNNING, h.now.get())
-                    .allocation(List.of(new NodeShare(node, 2, memoryMb))).startTime(h.now.get()).build();
-            h.controller.state.put(j);
-            return null;
-        }).join();
+        h.startOn(id, "low", new NodeShare(node, 2, memoryMb));
         return id;
     }
 
@@ -108,6 +104,7 @@ class SuspendPreemptionTest {
         long victim = running("n1", 600);
         long bystander = running("n2", 600);
         long hi = submit("hi");
+        watchEvents();
 
         After after = carryOut(hi, victim, bystander, new NodeShare("n1", 2, 400));
 
