@@ -47,7 +47,11 @@ class ConsumableResourcesGangE2ETest {
             long id = jobs.getLast();
             cluster.await(id, j -> j.getState() == JobState.JOB_STATE_RUNNING || j.getState() == JobState.JOB_STATE_SUSPENDED);
         }
+        long[] lastTwo = new long[2];
         TestCluster.awaitTrue(() -> {
+            // their counters before squeue: still suspended after that read, they had not had a turn when it was read
+            lastTwo[0] = counters.of(jobs.get(4));
+            lastTwo[1] = counters.of(jobs.get(5));
             Map<Long, String> rows = counters.squeue();
             for (int i = 0; i < 6; i++) {
                 if (!(i < 4 ? "R n[12-16]" : "S n[12-16]").equals(rows.get(jobs.get(i)))) {
@@ -56,8 +60,8 @@ class ConsumableResourcesGangE2ETest {
             }
             return true;
         }, "squeue shows the first four running and the last two suspended, on n[12-16]");
-        for (long id : jobs.subList(4, 6)) {
-            assertEquals(0, counters.of(id), "job " + id + " ran while suspended");
+        for (int i = 0; i < 2; i++) {
+            assertEquals(0, lastTwo[i], "job " + jobs.get(4 + i) + " ran while suspended");
         }
         return jobs;
     }

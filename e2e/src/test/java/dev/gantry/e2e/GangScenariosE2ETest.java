@@ -108,13 +108,16 @@ class GangScenariosE2ETest {
         Instant firstTurn = null;
         int polls = 0;
         while (firstTurn == null) {
+            // the counter first, then the state: a job still suspended after the counter was read had not had a turn
+            // when it was read (read the other way round, the first turn can come between the two reads)
+            long ticks = counters.of(b);
             Job jb = job(b);
             if (is(jb, JobState.JOB_STATE_RUNNING)) {
                 firstTurn = Instant.now();
                 break;
             }
             assertEquals(JobState.JOB_STATE_SUSPENDED, jb.getState(), "job " + b + " before its first turn");
-            assertEquals(0, counters.of(b), "job " + b + " ran while squeue said S");
+            assertEquals(0, ticks, "job " + b + " ran while the controller said SUSPENDED");
             if (polls++ % 10 == 0) {
                 Map<Long, String> rows = counters.squeue();
                 if ("R n[12-16]".equals(rows.get(b))) {
