@@ -275,7 +275,7 @@ public final class JobLauncher {
         agents.terminate(host.name(), host.agentAddress(), job.id(), job.controls().restartCount(), killWaitSeconds, why)
                 .whenComplete((r, error) -> {
             if (error == null) {
-                answered(job.id(), host.name(), r);
+                answered(job.id(), job.controls().restartCount(), host.name(), r);
             } else {
                 Status s = Status.fromThrowable(error);
                 LOG.warn("terminate job {} on {}: {}; retrying in 5 s", job.id(), job.batchHost(), s);
@@ -345,15 +345,24 @@ public final class JobLauncher {
             if (error != null) {
                 LOG.warn("terminate ({}) job {} on {}: {}", why, jobId, node.name(), Status.fromThrowable(error));
             } else {
-                answered(jobId, node.name(), r);
+                answered(jobId, run, node.name(), r);
             }
         });
     }
 
-    /** An agent answered a terminate: when the job was not (or no longer) running there, nothing of it is left there. */
-    private void answered(long jobId, String node, dev.gantry.api.v1.TerminateJobResponse response) {
+    /**
+     * An agent answered a terminate of run {@code run}: when the job was not (or no longer) running there, nothing of it
+     * is left there — unless the terminate was for another run than the job's current one by the time the answer
+     * comes (the answer says nothing about the current run's part).
+     */
+    private void answered(long jobId, int run, String node, dev.gantry.api.v1.TerminateJobResponse response) {
         if (!response.getWasRunning()) {
-            runOnController(() -> carryOut.accept(completing.partGone(jobId, node, clock.instant())));
+            runOnController(() -> {
+                JobRecord cur = state.job(jobId);
+                if (cur == null || JobExit.ofCurrentRun(cur, run)) {
+                    carryOut.accept(completing.partGone(jobId, node, clock.instant()));
+                }
+            });
         }
     }
 

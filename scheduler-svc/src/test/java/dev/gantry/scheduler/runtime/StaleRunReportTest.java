@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobSpec;
+import dev.gantry.api.v1.NodeHardware;
+import dev.gantry.api.v1.RegisterNodeRequest;
+import dev.gantry.api.v1.RunningJob;
 import dev.gantry.api.v1.TerminateJobRequest;
 import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobState;
@@ -134,6 +137,23 @@ class StaleRunReportTest {
         assertTrue(first.hasRestartCount() && last.hasRestartCount());
         assertEquals(0, first.getRestartCount(), "the requeue's terminate named the first run");
         assertEquals(1, last.getRestartCount(), "scancel's names the second");
+    }
+
+    @Test
+    void aRegistrationListingTheFirstRun_terminatesThatRun_andLeavesTheSecondRunning() {
+        long id = inSecondRun();
+        int before = h.agent.terminates.size();
+
+        RegisterNodeRequest r = RegisterNodeRequest.newBuilder().setNode("n1").setAgentAddress(h.agentAddress)
+                .setHardware(NodeHardware.newBuilder().setCpus(4).setRealMemoryMb(8192)).addRunningJobIds(id)
+                .addRunningJobs(RunningJob.newBuilder().setJobId(id).setRestartCount(0)).build();
+        h.controller.nodes.register(r).join();
+
+        await("the first run is terminated", () -> h.agent.terminates.size() > before);
+        TerminateJobRequest t = h.agent.terminates.get(before);
+        assertEquals(0, t.getRestartCount(), "naming the first run");
+        assertEquals(JobState.RUNNING, h.job(id).state());
+        assertFalse(h.job(id).completing());
     }
 
     private static void await(String what, BooleanSupplier condition) {
