@@ -51,8 +51,11 @@ public final class JobSupervisor implements AutoCloseable {
     static final int EARLY_CONTROL_CAPACITY = 4096;
     /** A waiter thread only blocks in Process.waitFor: a small stack is plenty. */
     private static final long LEADER_WAITER_STACK = 256 * 1024;
-    /** How long a launch waits for an earlier run of its job to be killed and gone before it is refused. */
-    static final Duration EARLIER_RUN_WAIT = Duration.ofSeconds(60);
+    /**
+     * How long a launch waits for an earlier run of its job to be killed and gone before it is refused: shorter than the
+     * controller's deadline for a launch (30 s), so the controller never gives up on a launch that then starts here.
+     */
+    static final Duration EARLIER_RUN_WAIT = Duration.ofSeconds(20);
 
     /** How the supervisor paces its background work. */
     public record Timing(Duration reapPoll, Duration killRepeat, Duration usageSample) {
