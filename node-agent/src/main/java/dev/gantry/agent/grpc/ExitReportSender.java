@@ -3,6 +3,7 @@ package dev.gantry.agent.grpc;
 import com.google.common.util.concurrent.ListenableFuture;
 import com.google.protobuf.Timestamp;
 import dev.gantry.agent.job.ExitReport;
+import dev.gantry.agent.job.JobRun;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.process.ExitJournal;
 import dev.gantry.agent.process.ExitSink;
@@ -155,7 +156,7 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
     }
 
     private void delivered(ExitReport exit) {
-        journal.acknowledged(exit.jobId());
+        journal.acknowledged(exit);
         dequeue(exit);
     }
 
@@ -185,6 +186,9 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
                 .setCpuSeconds(exit.cpuSeconds())
                 .setMaxRssKb(exit.maxRssKb())
                 .setOutOfMemory(exit.outOfMemory());
+        if (exit.run() != JobRun.UNKNOWN) {
+            b.setRestartCount(exit.run()); // the controller ignores a report of another run than the job's current one
+        }
         if (exit.startedAt() != null) {
             b.setStartedAt(timestamp(exit.startedAt()));
         }

@@ -1,6 +1,7 @@
 package dev.gantry.agent.grpc;
 
 import com.google.protobuf.Timestamp;
+import dev.gantry.agent.job.JobRun;
 import dev.gantry.agent.node.HubLink;
 import dev.gantry.agent.node.NodeIdentity;
 import dev.gantry.agent.process.UsageSample;
@@ -11,6 +12,7 @@ import dev.gantry.api.v1.JobUsage;
 import dev.gantry.api.v1.NodeHardware;
 import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.RegisterNodeResponse;
+import dev.gantry.api.v1.RunningJob;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +36,7 @@ public final class HubSession implements AutoCloseable {
 
     private final AgentHubGrpc.AgentHubBlockingStub hub;
     private final NodeIdentity node;
-    private final Supplier<List<Long>> runningJobs;
+    private final Supplier<List<JobRun>> runningJobs;
     private final Supplier<List<UsageSample>> usage;
     private final ScheduledExecutorService scheduler;
     private final HubLink link;
@@ -42,14 +44,14 @@ public final class HubSession implements AutoCloseable {
     private ScheduledFuture<?> next;
     private boolean closed;
 
-    /** @param runningJobs the ids of the jobs this node runs, listed in every registration and heartbeat */
-    public HubSession(AgentHubGrpc.AgentHubBlockingStub hub, NodeIdentity node, Supplier<List<Long>> runningJobs,
+    /** @param runningJobs the jobs this node runs with their runs, listed in every registration and heartbeat */
+    public HubSession(AgentHubGrpc.AgentHubBlockingStub hub, NodeIdentity node, Supplier<List<JobRun>> runningJobs,
             ScheduledExecutorService scheduler, HubLink link, Duration callDeadline) {
         this(hub, node, runningJobs, List::of, scheduler, link, callDeadline);
     }
 
     /** @param usage what the running jobs used so far, sent with every heartbeat (accounting, fair share) */
-    public HubSession(AgentHubGrpc.AgentHubBlockingStub hub, NodeIdentity node, Supplier<List<Long>> runningJobs,
+    public HubSession(AgentHubGrpc.AgentHubBlockingStub hub, NodeIdentity node, Supplier<List<JobRun>> runningJobs,
             Supplier<List<UsageSample>> usage, ScheduledExecutorService scheduler, HubLink link, Duration callDeadline) {
         this.hub = hub;
         this.node = node;
@@ -107,6 +109,7 @@ public final class HubSession implements AutoCloseable {
     }
 
     private HubLink.Step register() {
+        List<JobRun> running = runningJobs.get();
         RegisterNodeRequest request = RegisterNodeRequest.newBuilder()
                 .setNode(node.name())
                 .setAgentAddress(node.agentAddress())
@@ -117,7 +120,8 @@ public final class HubSession implements AutoCloseable {
                         .setCoresPerSocket(node.hardware().coresPerSocket())
                         .setThreadsPerCore(node.hardware().threadsPerCore())
                         .setRealMemoryMb(node.hardware().memoryMb()))
-                .addAllRunningJobIds(runningJobs.get())
+                .addAllRunningJobIds(ids(running))
+                .addAllRunningJobs(named(running))
                 .setBootTime(Timestamp.newBuilder().setSeconds(node.bootTime().getEpochSecond()).setNanos(node.bootTime().getNano()))
                 .setVersion(node.version())
                 .build();
@@ -134,10 +138,16 @@ public final class HubSession implements AutoCloseable {
     }
 
     private HubLink.Step heartbeat() {
-        HeartbeatRequest.Builder request = HeartbeatRequest.newBuilder().setNode(node.name()).addAllRunningJobIds(runningJobs.get());
+        List<JobRun> running = runningJobs.get();
+        HeartbeatRequest.Builder request = HeartbeatRequest.newBuilder().setNode(node.name()).addAllRunningJobIds(ids(running))
+                .addAllRunningJobs(named(running));
         for (UsageSample u : usage.get()) {
-            request.addJobUsage(JobUsage.newBuilder().setJobId(u.jobId()).setCpuSeconds(u.cpuSeconds())
-                    .setMaxRssKb(u.maxRssKb()).setRssKb(u.rssKb()));
+            JobUsage.Builder b = JobUsage.newBuilder().setJobId(u.jobId()).setCpuSeconds(u.cpuSeconds())
+                    .setMaxRssKb(u.maxRssKb()).setRssKb(u.rssKb());
+            if (u.run() != JobRun.UNKNOWN) {
+                b.setRestartCount(u.run());
+            }
+            request.addJobUsage(b);
         }
         try {
             HeartbeatResponse response = hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).heartbeat(request.build());
@@ -154,5 +164,16 @@ public final class HubSession implements AutoCloseable {
     static String describe(StatusRuntimeException e) {
         String description = e.getStatus().getDescription();
         return e.getStatus().getCode() + (description == null ? "" : ": " + description);
+    }
+
+    /** The bare ids, for older controllers (running_job_ids). */
+    private static List<Long> ids(List<JobRun> running) {
+        return running.stream().map(JobRun::jobId).toList();
+    }
+
+    /** The jobs with their runs (running_jobs); a job whose run is not known is left out there (its id is listed). */
+    private static List<RunningJob> named(List<JobRun> running) {
+        return running.stream().filter(JobRun::named)
+                .map(r -> RunningJob.newBuilder().setJobId(r.jobId()).setRestartCount(r.run()).build()).toList();
     }
 }

@@ -1,6 +1,7 @@
 package dev.gantry.agent.grpc;
 
 import dev.gantry.agent.job.ControlOutcome;
+import dev.gantry.agent.job.JobRun;
 import dev.gantry.agent.job.LaunchOrder;
 import dev.gantry.agent.job.LaunchOutcome;
 import dev.gantry.agent.process.JobSupervisor;
@@ -116,7 +117,8 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
 
     @Override
     public void signalJob(SignalJobRequest request, StreamObserver<SignalJobResponse> response) {
-        answer(supervisor.signal(request.getJobId(), request.getSignal()), SignalJobResponse::getDefaultInstance, response);
+        int run = request.hasRestartCount() ? request.getRestartCount() : JobRun.UNKNOWN;
+        answer(supervisor.signal(request.getJobId(), run, request.getSignal()), SignalJobResponse::getDefaultInstance, response);
     }
 
     @Override
@@ -135,7 +137,9 @@ public final class NodeAgentGrpcService extends NodeAgentGrpc.NodeAgentImplBase 
             response.onError(Status.INVALID_ARGUMENT.withDescription("kill_wait_seconds must not be negative").asRuntimeException());
             return;
         }
-        boolean wasRunning = supervisor.terminate(request.getJobId(), Duration.ofSeconds(request.getKillWaitSeconds()), request.getReason());
+        int run = request.hasRestartCount() ? request.getRestartCount() : JobRun.UNKNOWN;
+        boolean wasRunning = supervisor.terminate(request.getJobId(), run, Duration.ofSeconds(request.getKillWaitSeconds()),
+                request.getReason());
         response.onNext(TerminateJobResponse.newBuilder().setWasRunning(wasRunning).build());
         response.onCompleted();
     }

@@ -12,8 +12,8 @@ public interface ExitJournal {
     /** Called before the exit is queued for sending. */
     void recorded(ExitReport exit);
 
-    /** The controller acknowledged (or rejected for good) the job's exit report. */
-    void acknowledged(long jobId);
+    /** The controller acknowledged (or rejected for good) this exit report (of this run of the job). */
+    void acknowledged(ExitReport exit);
 
     /** The exits recorded and not acknowledged, in the order they were recorded. */
     List<ExitReport> unacknowledged();
@@ -23,7 +23,7 @@ public interface ExitJournal {
         public void recorded(ExitReport exit) {}
 
         @Override
-        public void acknowledged(long jobId) {}
+        public void acknowledged(ExitReport exit) {}
 
         @Override
         public List<ExitReport> unacknowledged() {

@@ -44,7 +44,7 @@ final class JobCompletion {
         ExitReport exit;
         synchronized (lock) {
             exit = new ExitReport(job.jobId, job.status, job.terminateReason == null ? "" : job.terminateReason,
-                    job.maxCpuSeconds, job.maxRssKb, job.startedAt, clock.instant(), outOfMemory);
+                    job.maxCpuSeconds, job.maxRssKb, job.startedAt, clock.instant(), outOfMemory, job.run);
         }
         job.group.release();
         launcher.cleanUp(job.jobId);

@@ -4,6 +4,7 @@ import dev.gantry.agent.job.AllocationHolder;
 import dev.gantry.agent.job.ControlOutcome;
 import dev.gantry.agent.job.EarlyControls;
 import dev.gantry.agent.job.ExitStatus;
+import dev.gantry.agent.job.JobRun;
 import dev.gantry.agent.job.AgentJobState;
 import dev.gantry.agent.job.JobUser;
 import dev.gantry.agent.job.LaunchGuard;
@@ -50,6 +51,11 @@ public final class JobSupervisor implements AutoCloseable {
     static final int EARLY_CONTROL_CAPACITY = 4096;
     /** A waiter thread only blocks in Process.waitFor: a small stack is plenty. */
     private static final long LEADER_WAITER_STACK = 256 * 1024;
+    /**
+     * How long a launch waits for an earlier run of its job to be killed and gone before it is refused: shorter than the
+     * controller's deadline for a launch (30 s), so the controller never gives up on a launch that then starts here.
+     */
+    static final Duration EARLIER_RUN_WAIT = Duration.ofSeconds(20);
 
     /** How the supervisor paces its background work. */
     public record Timing(Duration reapPoll, Duration killRepeat, Duration usageSample) {
@@ -145,6 +151,11 @@ public final class JobSupervisor implements AutoCloseable {
         }
         RunningJob job = new RunningJob(jobId, order.restartCount());
         synchronized (this) {
+            Optional<String> older = endEarlierRun(jobId, order.restartCount());
+            if (older.isPresent()) {
+                LOG.warn("job {}: launch refused: {}", jobId, older.get());
+                return new LaunchPreparation.Settled(new LaunchOutcome.Refused(older.get()));
+            }
             Instant issuedAt = Instant.ofEpochSecond(cred.getIssuedAt().getSeconds(), cred.getIssuedAt().getNanos());
             Optional<String> refusal = jobs.containsKey(jobId)
                     ? Optional.of("job " + jobId + " was already launched on this node and still runs")
@@ -177,9 +188,58 @@ public final class JobSupervisor implements AutoCloseable {
                 ((BatchLauncher.Attempt.Started) attempt).process(), execNanos - begin);
     }
 
+    /**
+     * A launch of run {@code run} of a job while an earlier run of it is still here (being killed, or left running when
+     * the controller moved on: a requeue after its node was lost): that run is the controller's no longer, so it is
+     * ended first, at once (SIGKILL to what is left of it, no kill wait), its exit reported as its own, and the launch
+     * waits, lock released, until it is out of the table (its cgroup is the job's), as slurmd waits for the old step's
+     * processes before a new credential's launch. Empty: nothing of an earlier run is here (any more); else why the
+     * launch must be refused: the earlier run outlived {@link #EARLIER_RUN_WAIT}. Caller holds the lock.
+     */
+    private Optional<String> endEarlierRun(long jobId, int run) {
+        RunningJob earlier = jobs.get(jobId);
+        if (earlier == null || earlier.run == RunningJob.ANY_RUN || earlier.run >= run) {
+            return Optional.empty();
+        }
+        LOG.info("job {}: run {} launched while run {} is still here ({}); killing what is left of run {} first", jobId, run,
+                earlier.run, earlier.state, earlier.run);
+        if (earlier.terminateReason == null) {
+            earlier.terminateReason = "replaced by run " + run;
+        }
+        switch (earlier.state) {
+            case STARTING -> earlier.pendingKillWait = Duration.ZERO;
+            case RUNNING, SUSPENDED -> {
+                beginTermination(earlier, Duration.ZERO);
+                table.save(earlier.entry());
+            }
+            case TERMINATING, ENDING -> {
+                if (earlier.killTimer != null) {
+                    earlier.killTimer.cancel(false);
+                }
+                deliver(earlier, Signals.SIGKILL);
+            }
+        }
+        long deadline = System.nanoTime() + EARLIER_RUN_WAIT.toNanos();
+        while (jobs.get(jobId) == earlier) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return Optional.of("run " + earlier.run + " of job " + jobId + " is still being killed on this node after "
+                        + EARLIER_RUN_WAIT.toSeconds() + " s");
+            }
+            try {
+                wait(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.of("interrupted while run " + earlier.run + " of job " + jobId + " was being killed");
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Takes a job that did not start out of the table; its outcome. */
     synchronized LaunchOutcome notStarted(RunningJob job, Containment.JobGroup group, LaunchOutcome outcome) {
-        jobs.remove(job.jobId);
+        jobs.remove(job.jobId, job);
+        notifyAll(); // a launch of the job's next run may wait for this one to be gone
         guard.launchAbandoned(job.jobId);
         if (group != null) {
             group.release();
@@ -230,14 +290,26 @@ public final class JobSupervisor implements AutoCloseable {
         return new LaunchOutcome.Started(process.pid());
     }
 
-    /** SignalJob: delivers one signal (1..64) to every process of the job. */
+    /** SignalJob for whatever run of the job is here (an older controller names none). */
     public synchronized ControlOutcome signal(long jobId, int signal) {
+        return signal(jobId, JobRun.UNKNOWN, signal);
+    }
+
+    /**
+     * SignalJob for run {@code run} ({@link JobRun#UNKNOWN}: whatever run is here): delivers one signal (1..64) to every
+     * process of the job. A signal for another run of the job than the one here is ignored.
+     */
+    public synchronized ControlOutcome signal(long jobId, int run, int signal) {
         if (!Signals.isValid(signal)) {
             return new ControlOutcome.InvalidRequest("signal", "signal must be 1.." + Signals.MAX + ", got " + signal);
         }
         RunningJob job = jobs.get(jobId);
         if (job == null) {
             return new ControlOutcome.NoSuchJob(jobId);
+        }
+        if (run != JobRun.UNKNOWN && !job.isRun(run)) {
+            LOG.info("job {}: ignoring signal {} for run {}; run {} is here", jobId, signal, run, job.run);
+            return ControlOutcome.DONE;
         }
         if (!job.hasProcess()) {
             return new ControlOutcome.WrongState("job " + jobId + " is still starting");
@@ -325,9 +397,23 @@ public final class JobSupervisor implements AutoCloseable {
      * @return whether the job was running here
      */
     public synchronized boolean terminate(long jobId, Duration killWait, String reason) {
+        return terminate(jobId, JobRun.UNKNOWN, killWait, reason);
+    }
+
+    /**
+     * TerminateJob for run {@code run} ({@link JobRun#UNKNOWN}: whatever run is here): as {@link #terminate(long,
+     * Duration, String)}; a terminate for another run of the job than the one here leaves that one alone and answers
+     * that the job (the run named) was not running here.
+     */
+    public synchronized boolean terminate(long jobId, int run, Duration killWait, String reason) {
+        RunningJob here = jobs.get(jobId);
+        if (run != JobRun.UNKNOWN && here != null && !here.isRun(run)) {
+            LOG.info("job {}: terminate ({}) for run {} ignored; run {} is here", jobId, reason, run, here.run);
+            return false;
+        }
         guard.revoked(jobId);
         early.forget(jobId);
-        RunningJob job = jobs.get(jobId);
+        RunningJob job = here;
         if (job == null) {
             LOG.info("job {}: terminate ({}) for a job not running here; later launches refused", jobId, reason);
             return false;
@@ -350,6 +436,12 @@ public final class JobSupervisor implements AutoCloseable {
     /** Ids of the jobs this node runs (also those being started or killed), in increasing order. */
     public synchronized List<Long> runningJobIds() {
         return jobs.keySet().stream().sorted().toList();
+    }
+
+    /** The jobs this node runs (also those being started or killed) with their runs, in job id order. */
+    public synchronized List<JobRun> runningJobs() {
+        return jobs.values().stream().sorted(java.util.Comparator.comparingLong(j -> j.jobId))
+                .map(j -> new JobRun(j.jobId, j.run == RunningJob.ANY_RUN ? JobRun.UNKNOWN : j.run)).toList();
     }
 
     /**
@@ -401,7 +493,8 @@ public final class JobSupervisor implements AutoCloseable {
     /** What each running job used so far, as of the latest sample, in job id order. */
     public synchronized List<UsageSample> usage() {
         return jobs.values().stream().filter(RunningJob::hasProcess).sorted(java.util.Comparator.comparingLong(j -> j.jobId))
-                .map(j -> new UsageSample(j.jobId, j.partition, j.maxCpuSeconds, j.maxRssKb, j.rssKb)).toList();
+                .map(j -> new UsageSample(j.jobId, j.partition, j.maxCpuSeconds, j.maxRssKb, j.rssKb,
+                        j.run == RunningJob.ANY_RUN ? JobRun.UNKNOWN : j.run)).toList();
     }
 
     /** The largest CPU time and resident memory sampled so far for a running job. */
@@ -543,7 +636,8 @@ public final class JobSupervisor implements AutoCloseable {
     private void finish(RunningJob job) {
         completion.complete(job, () -> {
             synchronized (this) {
-                jobs.remove(job.jobId);
+                jobs.remove(job.jobId, job);
+                notifyAll(); // a launch of the job's next run may wait for this one to be gone
             }
         });
     }

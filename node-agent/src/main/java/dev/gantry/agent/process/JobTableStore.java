@@ -2,6 +2,7 @@ package dev.gantry.agent.process;
 
 import dev.gantry.agent.job.ExitStatus;
 import dev.gantry.agent.job.ExitReport;
+import dev.gantry.agent.job.JobRun;
 import dev.gantry.agent.job.JobUser;
 import java.io.IOException;
 import java.io.Reader;
@@ -103,12 +104,18 @@ public final class JobTableStore implements ExitJournal {
         Optional.ofNullable(e.startedAt()).ifPresent(t -> p.setProperty("started_at", t.toString()));
         Optional.ofNullable(e.endedAt()).ifPresent(t -> p.setProperty("ended_at", t.toString()));
         p.setProperty("out_of_memory", Boolean.toString(e.outOfMemory()));
-        write("exit" + e.jobId(), p);
+        p.setProperty("run", Integer.toString(e.run()));
+        write(exitName(e), p);
+    }
+
+    /** One record per run of a job (two runs' exits may both be owed); a run not known keeps the older name. */
+    private static String exitName(ExitReport e) {
+        return "exit" + e.jobId() + (e.run() == JobRun.UNKNOWN ? "" : "-" + e.run());
     }
 
     @Override
-    public void acknowledged(long jobId) {
-        delete("exit" + jobId);
+    public void acknowledged(ExitReport exit) {
+        delete(exitName(exit));
     }
 
     @Override
@@ -122,7 +129,8 @@ public final class JobTableStore implements ExitJournal {
                         Long.parseLong(p.getProperty("max_rss_kb", "0")),
                         Optional.ofNullable(p.getProperty("started_at")).map(Instant::parse).orElse(null),
                         Optional.ofNullable(p.getProperty("ended_at")).map(Instant::parse).orElse(null),
-                        Boolean.parseBoolean(p.getProperty("out_of_memory"))));
+                        Boolean.parseBoolean(p.getProperty("out_of_memory")),
+                        Integer.parseInt(p.getProperty("run", Integer.toString(JobRun.UNKNOWN)))));
             } catch (RuntimeException ex) {
                 LOG.warn("skipping an exit record that does not parse: {} ({})", p, ex.toString());
             }

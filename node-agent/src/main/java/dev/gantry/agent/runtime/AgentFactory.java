@@ -316,7 +316,7 @@ class AgentFactory {
             @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
         NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), settings.stepAddress(), hardware,
                 Instant.now(), version());
-        return new HubSession(AgentHubGrpc.newBlockingStub(channel), node, supervisor::runningJobIds, supervisor::usage, scheduler,
+        return new HubSession(AgentHubGrpc.newBlockingStub(channel), node, supervisor::runningJobs, supervisor::usage, scheduler,
                 new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
     }
 

@@ -3,6 +3,7 @@ package dev.gantry.agent.grpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.gantry.agent.job.JobRun;
 import dev.gantry.agent.node.Backoff;
 import dev.gantry.agent.node.Hardware;
 import dev.gantry.agent.node.HubLink;
@@ -10,6 +11,7 @@ import dev.gantry.agent.node.NodeIdentity;
 import dev.gantry.agent.testing.Await;
 import dev.gantry.agent.testing.FakeAgentHub;
 import dev.gantry.api.v1.RegisterNodeRequest;
+import dev.gantry.api.v1.RunningJob;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -30,8 +32,8 @@ class HubSessionTest {
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final HubSession session = new HubSession(hub.stub(),
             new NodeIdentity("n7", "127.0.0.1:6820", "127.0.0.1:6821", new Hardware(8, 2, 2, 2, 16000), BOOT, "test"),
-            () -> List.of(5L, 9L),
-            () -> List.of(new UsageSample(5, "debug", 12.5, 2048, 1024), new UsageSample(9, "debug", 0, 0, 0)), scheduler,
+            () -> List.of(new JobRun(5, 2), new JobRun(9, JobRun.UNKNOWN)),
+            () -> List.of(new UsageSample(5, "debug", 12.5, 2048, 1024, 2), new UsageSample(9, "debug", 0, 0, 0)), scheduler,
             new HubLink(new Backoff(Duration.ofMillis(20), Duration.ofMillis(100)), Duration.ofSeconds(30)),
             Duration.ofSeconds(5));
 
@@ -58,10 +60,14 @@ class HubSessionTest {
         assertEquals(16000, r.getHardware().getRealMemoryMb());
         assertEquals(List.of(5L, 9L), r.getRunningJobIdsList());
         assertEquals(BOOT.getEpochSecond(), r.getBootTime().getSeconds());
+        assertEquals(List.of(RunningJob.newBuilder().setJobId(5).setRestartCount(2).build()), r.getRunningJobsList(),
+                "the runs beside the ids; a run not known is not named");
         assertEquals(List.of(5L, 9L), hub.heartbeats.get(0).getRunningJobIdsList());
+        assertEquals(r.getRunningJobsList(), hub.heartbeats.get(0).getRunningJobsList());
         assertEquals("n7", hub.heartbeats.get(0).getNode());
-        assertEquals(JobUsage.newBuilder().setJobId(5).setCpuSeconds(12.5).setMaxRssKb(2048).setRssKb(1024).build(),
-                hub.heartbeats.get(0).getJobUsage(0), "usage so far travels with each heartbeat");
+        assertEquals(JobUsage.newBuilder().setJobId(5).setCpuSeconds(12.5).setMaxRssKb(2048).setRssKb(1024).setRestartCount(2).build(),
+                hub.heartbeats.get(0).getJobUsage(0), "usage so far travels with each heartbeat, naming its run");
+        assertTrue(!hub.heartbeats.get(0).getJobUsage(1).hasRestartCount(), "a run not known is not named");
         assertEquals(1, hub.registrations.size(), "no re-registration while the epoch stays");
         assertEquals(Optional.of("epoch-1"), session.controllerEpoch());
     }

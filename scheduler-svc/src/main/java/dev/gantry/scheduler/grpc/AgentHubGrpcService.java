@@ -3,6 +3,7 @@ package dev.gantry.scheduler.grpc;
 import dev.gantry.api.v1.AgentHubGrpc;
 import dev.gantry.api.v1.HeartbeatRequest;
 import dev.gantry.api.v1.HeartbeatResponse;
+import dev.gantry.api.v1.JobUsage;
 import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.RegisterNodeResponse;
 import dev.gantry.api.v1.ReportJobExitRequest;
@@ -13,6 +14,8 @@ import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import io.grpc.Status;
 import dev.gantry.common.tls.PeerAccess;
 import io.grpc.stub.StreamObserver;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Executor;
 
 /**
@@ -67,7 +70,13 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
         if (!PeerAccess.speaksFor(request.getNode(), "gantry.v1.AgentHub/Heartbeat", out)) {
             return; // its usage reports too: they are part of the heartbeat
         }
-        Answers.answer(nodes.heartbeat(request.getNode()), responses, out,
+        Map<Long, Integer> usageRuns = new HashMap<>();
+        for (JobUsage u : request.getJobUsageList()) {
+            if (u.hasRestartCount()) {
+                usageRuns.put(u.getJobId(), u.getRestartCount());
+            }
+        }
+        Answers.answer(nodes.heartbeat(request.getNode(), usageRuns), responses, out,
                 epoch -> HeartbeatResponse.newBuilder().setControllerEpoch(epoch).build());
     }
 

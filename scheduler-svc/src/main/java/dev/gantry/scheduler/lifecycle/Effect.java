@@ -95,6 +95,9 @@ public sealed interface Effect {
     /** Count a preemption victim killed because its GraceTime ran out. */
     record CountGraceKill(String partition) implements Effect {}
 
+    /** Count a report (exit or usage) about another run of a job than its current one, which changed nothing. */
+    record CountStaleRun(JobExit.ReportKind kind) implements Effect {}
+
     /** Audit {@code verb} on the job, done at {@code at}, when {@code who} is not its owner. */
     record AuditOnJob(Requester who, String verb, JobRecord job, Instant at) implements Effect {}
 

@@ -11,6 +11,7 @@ import dev.gantry.api.v1.SuspendJobRequest;
 import dev.gantry.api.v1.SuspendJobResponse;
 import dev.gantry.api.v1.TerminateJobRequest;
 import dev.gantry.api.v1.TerminateJobResponse;
+import dev.gantry.scheduler.lifecycle.JobExit;
 import io.grpc.ManagedChannel;
 import io.grpc.stub.StreamObserver;
 import java.util.concurrent.CompletableFuture;
@@ -49,16 +50,27 @@ public final class AgentGateway implements AutoCloseable {
         return f;
     }
 
-    public CompletableFuture<TerminateJobResponse> terminate(String node, String address, long jobId, long killWaitSeconds, String reason) {
+    /**
+     * TerminateJob for run {@code run} of the job (the agent leaves another run alone and answers was_running=false);
+     * {@link JobExit#UNNAMED_RUN}: whatever run of it is there.
+     */
+    public CompletableFuture<TerminateJobResponse> terminate(String node, String address, long jobId, int run,
+            long killWaitSeconds, String reason) {
         CompletableFuture<TerminateJobResponse> f = new CompletableFuture<>();
-        stub(node, address).terminateJob(TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds)
-                .setReason(reason).build(), observer(f));
+        TerminateJobRequest.Builder b = TerminateJobRequest.newBuilder().setJobId(jobId).setKillWaitSeconds(killWaitSeconds)
+                .setReason(reason);
+        if (run != JobExit.UNNAMED_RUN) {
+            b.setRestartCount(run);
+        }
+        stub(node, address).terminateJob(b.build(), observer(f));
         return f;
     }
 
-    public CompletableFuture<SignalJobResponse> signal(String node, String address, long jobId, int signal) {
+    /** SignalJob for run {@code run} of the job (the agent ignores it for another run). */
+    public CompletableFuture<SignalJobResponse> signal(String node, String address, long jobId, int run, int signal) {
         CompletableFuture<SignalJobResponse> f = new CompletableFuture<>();
-        stub(node, address).signalJob(SignalJobRequest.newBuilder().setJobId(jobId).setSignal(signal).build(), observer(f));
+        stub(node, address).signalJob(SignalJobRequest.newBuilder().setJobId(jobId).setSignal(signal).setRestartCount(run)
+                .build(), observer(f));
         return f;
     }
 

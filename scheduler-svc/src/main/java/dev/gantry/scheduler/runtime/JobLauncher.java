@@ -15,6 +15,7 @@ import dev.gantry.common.credential.LaunchDigest;
 import dev.gantry.scheduler.control.ArraySpec;
 import dev.gantry.scheduler.lifecycle.Decision;
 import dev.gantry.scheduler.lifecycle.JobEnding;
+import dev.gantry.scheduler.lifecycle.JobExit;
 import dev.gantry.scheduler.lifecycle.NodeLiveness;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
@@ -251,7 +252,7 @@ public final class JobLauncher {
         for (String node : nodes) {
             NodeRecord n = state.node(node);
             if (n != null && !n.agentAddress().isEmpty()) {
-                terminateOrphan(n, job.id(), killWait, why);
+                terminateOrphan(n, job.id(), job.controls().restartCount(), killWait, why);
             }
         }
     }
@@ -264,16 +265,17 @@ public final class JobLauncher {
         for (String node : job.nodeNames().subList(Math.min(1, job.nodeNames().size()), job.nodeNames().size())) {
             NodeRecord n = state.node(node);
             if (n != null && !n.agentAddress().isEmpty()) {
-                terminateOrphan(n, job.id(), killWaitSeconds, why);
+                terminateOrphan(n, job.id(), job.controls().restartCount(), killWaitSeconds, why);
             }
         }
         NodeRecord host = state.node(job.batchHost());
         if (host == null || host.agentAddress().isEmpty()) {
             return;
         }
-        agents.terminate(host.name(), host.agentAddress(), job.id(), killWaitSeconds, why).whenComplete((r, error) -> {
+        agents.terminate(host.name(), host.agentAddress(), job.id(), job.controls().restartCount(), killWaitSeconds, why)
+                .whenComplete((r, error) -> {
             if (error == null) {
-                answered(job.id(), host.name(), r);
+                answered(job.id(), job.controls().restartCount(), host.name(), r);
             } else {
                 Status s = Status.fromThrowable(error);
                 LOG.warn("terminate job {} on {}: {}; retrying in 5 s", job.id(), job.batchHost(), s);
@@ -322,7 +324,7 @@ public final class JobLauncher {
             if (n == null || n.agentAddress().isEmpty()) {
                 continue;
             }
-            agents.signal(node, n.agentAddress(), job.id(), signal).whenComplete((r, error) -> {
+            agents.signal(node, n.agentAddress(), job.id(), job.controls().restartCount(), signal).whenComplete((r, error) -> {
                 if (error != null) {
                     LOG.warn("signal {} to job {} on {}: {}", signal, job.id(), node, Status.fromThrowable(error));
                 }
@@ -330,25 +332,37 @@ public final class JobLauncher {
         }
     }
 
-    /** Kills a job an agent runs that the controller considers over (sent once; the agent re-reports it otherwise). */
-    void terminateOrphan(NodeRecord node, long jobId, long killWaitSeconds) {
-        terminateOrphan(node, jobId, killWaitSeconds, "orphan");
+    /**
+     * Kills run {@code run} of a job an agent runs that the controller considers over (sent once; the agent re-reports
+     * it otherwise); {@link JobExit#UNNAMED_RUN}: whatever run the agent has (an older agent named none).
+     */
+    void terminateOrphan(NodeRecord node, long jobId, int run, long killWaitSeconds) {
+        terminateOrphan(node, jobId, run, killWaitSeconds, "orphan");
     }
 
-    private void terminateOrphan(NodeRecord node, long jobId, long killWaitSeconds, String why) {
-        agents.terminate(node.name(), node.agentAddress(), jobId, killWaitSeconds, why).whenComplete((r, error) -> {
+    private void terminateOrphan(NodeRecord node, long jobId, int run, long killWaitSeconds, String why) {
+        agents.terminate(node.name(), node.agentAddress(), jobId, run, killWaitSeconds, why).whenComplete((r, error) -> {
             if (error != null) {
                 LOG.warn("terminate ({}) job {} on {}: {}", why, jobId, node.name(), Status.fromThrowable(error));
             } else {
-                answered(jobId, node.name(), r);
+                answered(jobId, run, node.name(), r);
             }
         });
     }
 
-    /** An agent answered a terminate: when the job was not (or no longer) running there, nothing of it is left there. */
-    private void answered(long jobId, String node, dev.gantry.api.v1.TerminateJobResponse response) {
+    /**
+     * An agent answered a terminate of run {@code run}: when the job was not (or no longer) running there, nothing of it
+     * is left there — unless the terminate was for another run than the job's current one by the time the answer
+     * comes (the answer says nothing about the current run's part).
+     */
+    private void answered(long jobId, int run, String node, dev.gantry.api.v1.TerminateJobResponse response) {
         if (!response.getWasRunning()) {
-            runOnController(() -> carryOut.accept(completing.partGone(jobId, node, clock.instant())));
+            runOnController(() -> {
+                JobRecord cur = state.job(jobId);
+                if (cur == null || JobExit.ofCurrentRun(cur, run)) {
+                    carryOut.accept(completing.partGone(jobId, node, clock.instant()));
+                }
+            });
         }
     }
 

@@ -187,6 +187,7 @@ final class LifecycleApplier {
                 case Effect.CountSubmit c -> metrics.submitted(c.job().partition());
                 case Effect.CountStart c -> metrics.started(c.job(), c.job().submitTime(), c.job().startTime());
                 case Effect.CountGraceKill g -> metrics.graceKill(g.partition());
+                case Effect.CountStaleRun c -> metrics.staleRunReport(label(c.kind()));
                 case Effect.CountManualSuspension m -> metrics.manualSuspension(m.suspend());
                 case Effect.CountPreempted p -> {
                     metrics.preempted(label(p.mode()), p.victim().partition(), p.victim().controls().qos());

@@ -78,11 +78,16 @@ public final class LifecycleCommands {
      * The job's part on a node ended and none of its processes is left there (the epilog ran): on the batch host, the
      * batch script ended; on another node of a multi-node job, its allocation holder. The job ends with the batch
      * host's report and keeps its resources until every node's part is gone ({@link CompletingJobs}). Idempotent: a
-     * repeated or stale report is acknowledged without effect.
+     * repeated or stale report is acknowledged without effect; one about another run of the job than its current one
+     * (earlier or later) is also counted and logged ({@link JobExit#otherRun}).
      */
     public CompletableFuture<Void> reportExit(ReportJobExitRequest r) {
         return CompletableFuture.supplyAsync(() -> {
             JobRecord j = state.job(r.getJobId());
+            int run = r.hasRestartCount() ? r.getRestartCount() : JobExit.UNNAMED_RUN;
+            if (j != null && !JobExit.ofCurrentRun(j, run)) {
+                return applier.apply(JobExit.otherRun(j, JobExit.ReportKind.EXIT, r.getNode(), run));
+            }
             if (j == null || !ClusterState.holds(j)) {
                 return CompletableFuture.<Void>completedFuture(null);
             }
@@ -94,7 +99,7 @@ public final class LifecycleCommands {
                 return CompletableFuture.<Void>completedFuture(null); // a repeated report: the job already ended there
             }
             JobExit.Report report = new JobExit.Report(r.getNode(), r.hasEndedAt() ? JobProtos.instant(r.getEndedAt()) : null,
-                    r.getLaunchFailed(), r.getReason(), r.getOutOfMemory(), r.getExitCode(), r.getExitSignal());
+                    r.getLaunchFailed(), r.getReason(), r.getOutOfMemory(), r.getExitCode(), r.getExitSignal(), run);
             return applier.apply(completing.batchEnded(j, report, accounting.preemptSettings().graceOf(j), now));
         }, onController).thenCompose(f -> f);
     }

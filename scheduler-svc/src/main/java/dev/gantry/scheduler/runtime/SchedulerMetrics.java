@@ -189,6 +189,15 @@ public final class SchedulerMetrics {
     private final java.util.concurrent.ConcurrentHashMap<String, Counter> graceKillsBy = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.ConcurrentHashMap<String, Counter> exemptBy = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final java.util.concurrent.ConcurrentHashMap<String, Counter> staleRunBy = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** An agent's report about another run of a job than its current one, ignored, by kind ({@code exit}, {@code usage}). */
+    public void staleRunReport(String kind) {
+        staleRunBy.computeIfAbsent(kind, k -> Counter.builder("gantry_stale_run_reports_total").tag("kind", k)
+                .description("Exit reports and usage from agents about another run of a job than its current one, ignored")
+                .register(registry)).increment();
+    }
+
     /** A CANCEL or REQUEUE victim whose processes outlived its GraceTime, by its partition. */
     public void graceKill(String partition) {
         graceKillsBy.computeIfAbsent(partition, p -> Counter.builder("gantry_preemption_grace_kills_total")

@@ -103,4 +103,59 @@ class JobExitTest {
         assertEquals(List.of(), effects(leftInTime, Effect.CountGraceKill.class));
         assertEquals(T0.plusSeconds(110), leftInTime.records().get(0).endTime(), "an earlier exit beats the deadline");
     }
+
+    /** Job 1 running on n1 in its third run (restart count 2). */
+    static JobRecord inThirdRun() {
+        JobRecord j = running(1, "n1");
+        return j.toBuilder().controls(j.controls().withRestart().withRestart()).build();
+    }
+
+    static JobExit.Report exitOfRun(int run) {
+        return new JobExit.Report("n1", null, false, "", false, 0, 0, run);
+    }
+
+    static Stream<Arguments> anotherRunsReport_changesNothing_andIsCounted() {
+        return Stream.of(Arguments.of("a late report of the first run", 0),
+                Arguments.of("a late report of the run before", 1),
+                Arguments.of("a report of the next run, which has not started", 3),
+                Arguments.of("a forged report of a far future run", 7));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource
+    void anotherRunsReport_changesNothing_andIsCounted(String name, int run) {
+        Decision d = JobExit.batchHostReported(inThirdRun(), exitOfRun(run), 0, List.of(), NOW);
+
+        assertEquals(List.of(), d.records(), "no record changes");
+        assertEquals(List.of(), effects(d, Effect.Persist.class));
+        assertEquals(List.of(), effects(d, Effect.StopCharging.class));
+        assertEquals(List.of(), effects(d, Effect.PublishRelease.class));
+        assertEquals(List.of(new Effect.CountStaleRun(JobExit.ReportKind.EXIT)), effects(d, Effect.CountStaleRun.class));
+        assertEquals(1, effects(d, Effect.Note.class).size(), "one log line");
+        assertTrue(effects(d, Effect.Note.class).get(0).text().contains("run " + run));
+    }
+
+    @Test
+    void theCurrentRunsReport_endsTheJob() {
+        Decision d = JobExit.batchHostReported(inThirdRun(), exitOfRun(2), 0, List.of(), NOW);
+
+        assertEquals(JobState.COMPLETED, d.records().get(0).state());
+        assertEquals(List.of(), effects(d, Effect.CountStaleRun.class));
+    }
+
+    @Test
+    void aReportNamingNoRun_isTheCurrentRuns() {
+        assertTrue(JobExit.ofCurrentRun(inThirdRun(), JobExit.UNNAMED_RUN));
+        Decision d = JobExit.batchHostReported(inThirdRun(), exit(0, 0), 0, List.of(), NOW);
+
+        assertEquals(JobState.COMPLETED, d.records().get(0).state());
+    }
+
+    @Test
+    void usageOfAnotherRun_isCountedAsUsage() {
+        Decision d = JobExit.otherRun(inThirdRun(), JobExit.ReportKind.USAGE, "n1", 1);
+
+        assertEquals(List.of(new Effect.CountStaleRun(JobExit.ReportKind.USAGE)), effects(d, Effect.CountStaleRun.class));
+        assertEquals(List.of(), d.records());
+    }
 }

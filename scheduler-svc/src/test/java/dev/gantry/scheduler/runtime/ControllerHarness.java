@@ -185,6 +185,15 @@ final class ControllerHarness implements AutoCloseable {
         reportExit(id, 0, 9);
     }
 
+    /**
+     * The batch host's agent reports that run {@code run} of job {@code id} (its restart count then) ended with {@code
+     * exitCode} (ReportJobExit naming the run).
+     */
+    void finishRun(long id, int run, int exitCode) {
+        controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode(job(id).batchHost())
+                .setExitCode(exitCode).setRestartCount(run).build()).join();
+    }
+
     private void reportExit(long id, int exitCode, int exitSignal) {
         controller.lifecycle.reportExit(ReportJobExitRequest.newBuilder().setJobId(id).setNode(job(id).batchHost())
                 .setExitCode(exitCode).setExitSignal(exitSignal).build()).join();

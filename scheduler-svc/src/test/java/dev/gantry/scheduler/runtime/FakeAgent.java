@@ -27,6 +27,8 @@ final class FakeAgent extends NodeAgentGrpc.NodeAgentImplBase {
     final List<TerminateJobRequest> terminates = new CopyOnWriteArrayList<>();
     /** Signal, suspend and resume calls received, as "call:jobId[:signal]". */
     final List<String> controls = new CopyOnWriteArrayList<>();
+    /** Signal calls received, as sent. */
+    final List<SignalJobRequest> signals = new CopyOnWriteArrayList<>();
     /** What launches fail with; null: they are accepted. */
     volatile Status refusal;
     /** The node a refused launch names in its trailer (an agent of the fan-out tree that could not reach it). */
@@ -55,6 +57,7 @@ final class FakeAgent extends NodeAgentGrpc.NodeAgentImplBase {
     @Override
     public void signalJob(SignalJobRequest request, StreamObserver<SignalJobResponse> out) {
         controls.add("signal:" + request.getJobId() + ":" + request.getSignal());
+        signals.add(request);
         out.onNext(SignalJobResponse.getDefaultInstance());
         out.onCompleted();
     }
