@@ -4,34 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.agent.testing.AgentRig;
 import dev.gantry.api.v1.ArrayTask;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** LaunchJob of a job array task over gRPC: its SLURM_ARRAY_* and accounting variables, and %A/%a in its output name. */
-class ArrayTaskLaunchTest {
+class ArrayTaskLaunchTest extends OnAgentRig {
 
     private static final String PRINT = "#!/bin/sh\n"
             + "echo \"$SLURM_ARRAY_JOB_ID $SLURM_ARRAY_TASK_ID $SLURM_ARRAY_TASK_COUNT $SLURM_ARRAY_TASK_MIN"
             + " $SLURM_ARRAY_TASK_MAX $SLURM_ARRAY_TASK_STEP $GANTRY_ARRAY_TASK_ID\"\n"
             + "echo \"${SLURM_JOB_ACCOUNT-none} ${SLURM_JOB_QOS-none} ${SLURM_RESTART_COUNT-none}\"\n";
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        rig.close();
-    }
 
     @Test
     void arrayTask_seesItsPlaceInTheArray_andWritesToItsArrayOutputName() {

@@ -3,39 +3,20 @@ package dev.gantry.agent.grpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.agent.testing.AgentRig;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Launches arriving together spawn concurrently, while every script is written with no spawn under way: a script
  * open for writing when another job's process is forked would fail to exec (ETXTBSY, exit 126).
  */
-class ConcurrentLaunchTest {
+class ConcurrentLaunchTest extends OnAgentRig {
 
     private static final int JOBS = 48;
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        rig.close();
-    }
 
     @Test
     void manyLaunchesAtOnce_allRunTheirScripts() throws Exception {

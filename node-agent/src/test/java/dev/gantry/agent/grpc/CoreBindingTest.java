@@ -3,33 +3,12 @@ package dev.gantry.agent.grpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.gantry.agent.testing.AgentRig;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** CR_Core: a launch that names core ids binds the job's processes to them (sched_setaffinity through taskset). */
-class CoreBindingTest {
+class CoreBindingTest extends OnAgentRig {
 
     private static final String SHOW_AFFINITY = "#!/bin/sh\ngrep Cpus_allowed_list /proc/self/status\n";
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
 
     @Test
     void launchNamingCores_bindsTheJobToThem() {

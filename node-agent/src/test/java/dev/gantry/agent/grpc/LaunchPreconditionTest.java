@@ -13,14 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A node that cannot run a job as asked answers FAILED_PRECONDITION with a clear message and runs nothing. */
-class LaunchPreconditionTest {
+class LaunchPreconditionTest extends OnAgentRig {
 
     /** A request whose script would leave a marker file if it ran, and the message expected. */
     record Case(String name, BiFunction<AgentRig, LaunchJobRequest.Builder, LaunchJobRequest.Builder> spoil, String message) {
@@ -42,21 +39,6 @@ class LaunchPreconditionTest {
                         "stdout %WORK%/missing/7.out: No such file or directory"),
                 new Case("stderr is a directory", (rig, r) -> r.setStderrPath(rig.workDir.toString()),
                         "stderr %WORK%: Is a directory"));
-    }
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        rig.close();
     }
 
     @ParameterizedTest(name = "{0}")

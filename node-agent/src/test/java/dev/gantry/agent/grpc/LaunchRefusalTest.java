@@ -12,19 +12,15 @@ import dev.gantry.common.credential.CredentialKeys;
 import dev.gantry.common.credential.CredentialSigner;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Launches the agent must refuse with PERMISSION_DENIED, whatever else is right about them. */
-class LaunchRefusalTest {
+class LaunchRefusalTest extends OnAgentRig {
 
     private static final long JOB = 80;
     private static final String SCRIPT = "#!/bin/bash\nsleep 600\n";
@@ -82,21 +78,6 @@ class LaunchRefusalTest {
                     rig.terminate(JOB, 0);
                     return launch;
                 }, "terminated"));
-    }
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        rig.close();
     }
 
     /** A used credential stays used when the agent restarts (before, the job ran twice). */

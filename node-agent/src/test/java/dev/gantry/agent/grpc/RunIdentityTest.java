@@ -13,19 +13,15 @@ import dev.gantry.api.v1.SignalJobRequest;
 import dev.gantry.api.v1.TerminateJobRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs have identities on the agent: a job's run is its restart count. A launch of the next run while the earlier one
  * is still being killed here kills what is left of the earlier run, reports its exit as its own, then runs the new
  * one; a signal or terminate for another run than the one here leaves it alone; exit reports name their run.
  */
-class RunIdentityTest {
+class RunIdentityTest extends OnAgentRig {
 
     /** Ignores SIGTERM, so that a terminate with a long kill wait leaves it dying until SIGKILL. */
     static final String STUBBORN = """
@@ -35,21 +31,6 @@ class RunIdentityTest {
             echo ready
             sleep 600
             """;
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        rig.close();
-    }
 
     long launchRun(long jobId, int run, String script) {
         return rig.agent.launchJob(rig.request(jobId, script).setRestartCount(run).build()).getPid();

@@ -12,31 +12,12 @@ import dev.gantry.api.v1.SignalJobRequest;
 import dev.gantry.api.v1.SuspendJobRequest;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** SuspendJob, ResumeJob and SignalJob act on the job's whole process group. */
-class SuspendResumeTest {
+class SuspendResumeTest extends OnAgentRig {
 
     private static final String BUSY_LOOP = "#!/bin/bash\nwhile :; do :; done\n";
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        rig.close();
-    }
 
     @Test
     void suspend_stopsTheJobInPlace_andResumeContinuesIt() {

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.agent.process.ProcFs;
 import dev.gantry.agent.testing.AgentRig;
 import dev.gantry.agent.testing.Await;
+import dev.gantry.api.v1.LaunchJobResponse;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.TerminateJobRequest;
-import dev.gantry.api.v1.LaunchJobResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,28 +19,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The kill sequence and the end of a job: SIGTERM, SIGKILL after the kill wait, nothing of the group left. */
-class TerminateJobTest {
-
-    @TempDir
-    Path tmp;
-
-    AgentRig rig;
-
-    @BeforeEach
-    void start() {
-        rig = new AgentRig(tmp);
-    }
-
-    @AfterEach
-    void stop() {
-        rig.close();
-    }
+class TerminateJobTest extends OnAgentRig {
 
     @Test
     void terminate_deliversSigterm_scriptThatTrapsItExitsCleanly() {

@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import static dev.gantry.scheduler.runtime.TestWait.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -147,13 +148,5 @@ class BackfillEstimateApiTest {
         Job small = job(select.small);
         assertEquals(pass, JobProtos.instant(small.getLastSchedEval()), "the pass that started it");
         assertTrue(small.getSchedByBackfill() && !small.getSchedInLastBackfill(), "Scheduler=Backfill");
-    }
-
-    private static void await(String what, BooleanSupplier done) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!done.getAsBoolean() && Instant.now().isBefore(deadline)) {
-            Thread.sleep(20);
-        }
-        assertTrue(done.getAsBoolean(), "not seen within a minute: " + what);
     }
 }

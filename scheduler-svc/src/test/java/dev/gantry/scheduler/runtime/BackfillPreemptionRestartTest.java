@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import static dev.gantry.scheduler.runtime.TestWait.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -214,13 +215,5 @@ class BackfillPreemptionRestartTest {
         return h.controller.submit(JobRequests.fromProto(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000)
                 .setGid(1000).setWorkDir("/tmp").setTimeLimitSeconds(3600).setNtasks(cpus).setRequeue(true).build()))
                 .join();
-    }
-
-    private static void await(String what, BooleanSupplier done) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!done.getAsBoolean() && Instant.now().isBefore(deadline)) {
-            Thread.sleep(20);
-        }
-        assertTrue(done.getAsBoolean(), "not seen within a minute: " + what);
     }
 }

@@ -60,7 +60,7 @@ class GangDecisionChecksTest {
     }
 
     LaunchJobRequest launchOf(long id) {
-        MultiNodeLaunchTest.await("the launch of job " + id, () -> h.agent.launches.stream().anyMatch(r -> r.getJobId() == id));
+        TestWait.await("the launch of job " + id, () -> h.agent.launches.stream().anyMatch(r -> r.getJobId() == id));
         return h.agent.launches.stream().filter(r -> r.getJobId() == id).findFirst().orElseThrow();
     }
 

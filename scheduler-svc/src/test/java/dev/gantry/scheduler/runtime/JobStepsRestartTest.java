@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import static dev.gantry.scheduler.runtime.TestWait.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -158,19 +159,5 @@ class JobStepsRestartTest {
 
     private void register(ControllerHarness harness) {
         harness.register("127.0.0.1:" + server.getPort(), "n1", "n2");
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("gave up waiting for: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
     }
 }

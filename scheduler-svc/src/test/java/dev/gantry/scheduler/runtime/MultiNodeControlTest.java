@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import static dev.gantry.scheduler.runtime.TestWait.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,19 +99,5 @@ class MultiNodeControlTest {
     private static JobSpec spec(int nodes) {
         return JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n").setUser("alice").setUid(1000).setGid(1000)
                 .setWorkDir("/tmp").setTimeLimitSeconds(60).setMinNodes(nodes).build();
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("gave up waiting for: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
     }
 }

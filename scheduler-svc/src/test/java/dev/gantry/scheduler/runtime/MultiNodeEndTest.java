@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import static dev.gantry.scheduler.runtime.TestWait.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -216,19 +217,5 @@ class MultiNodeEndTest {
     private void register(NodeTracker nodes, String node, List<Long> running) {
         nodes.register(RegisterNodeRequest.newBuilder().setNode(node).setAgentAddress("127.0.0.1:" + server.getPort())
                 .setHardware(NodeHardware.newBuilder().setCpus(4).setRealMemoryMb(8192)).addAllRunningJobIds(running).build()).join();
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("gave up waiting for: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
     }
 }

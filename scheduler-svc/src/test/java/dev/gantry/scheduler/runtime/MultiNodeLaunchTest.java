@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import static dev.gantry.scheduler.runtime.TestWait.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -125,19 +126,5 @@ class MultiNodeLaunchTest {
         assertEquals(JobState.COMPLETED, h.job(id).state());
         await("n2's and n3's parts are terminated", () -> agent.terminates.size() == 2);
         assertTrue(agent.terminates.stream().allMatch(t -> t.getJobId() == id));
-    }
-
-    static void await(String what, BooleanSupplier condition) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("gave up waiting for: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.gantry.scheduler.runtime;
 
+import static dev.gantry.scheduler.runtime.TestWait.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -154,20 +155,5 @@ class StaleRunReportTest {
         assertEquals(0, t.getRestartCount(), "naming the first run");
         assertEquals(JobState.RUNNING, h.job(id).state());
         assertFalse(h.job(id).completing());
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        while (!condition.getAsBoolean()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("gave up waiting for: " + what);
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
     }
 }
