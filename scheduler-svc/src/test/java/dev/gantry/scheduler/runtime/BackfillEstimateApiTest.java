@@ -21,15 +21,8 @@ import dev.gantry.api.v1.SubmitJobRequest;
 import dev.gantry.common.config.BackfillSettings;
 import dev.gantry.common.job.PendingReason;
 import dev.gantry.scheduler.api.JobProtos;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -83,11 +76,8 @@ class BackfillEstimateApiTest {
     }
 
     final ScriptedSelect select = new ScriptedSelect();
-    final FakeAgent agent = new FakeAgent();
     ControllerApiRig rig;
-    Server agentServer;
-    Server selectServer;
-    ManagedChannel selectChannel;
+    InProcessSelect selectService;
     SchedulingLoop loop;
 
     @AfterEach
@@ -95,9 +85,7 @@ class BackfillEstimateApiTest {
         if (loop != null) {
             loop.close();
         }
-        selectChannel.shutdownNow();
-        selectServer.shutdownNow();
-        agentServer.shutdownNow();
+        selectService.close();
         rig.close();
     }
 
@@ -115,12 +103,8 @@ class BackfillEstimateApiTest {
     void backfillsEstimateAndStart_showAsSlurmShowsThem() throws Exception {
         rig = new ControllerApiRig(CONFIG);
         ControllerHarness h = rig.harness();
-        agentServer = io.grpc.Grpc.newServerBuilderForPort(0, io.grpc.InsecureServerCredentials.create())
-                .addService(agent).build().start();
-        h.register("127.0.0.1:" + agentServer.getPort(), "n1", "n2", "n3");
-        String name = InProcessServerBuilder.generateName();
-        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
-        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        h.registerNodes("n1", "n2", "n3");
+        selectService = new InProcessSelect(select);
         Instant submitted = h.now.get();
         select.wide = submit(2);
         select.small = submit(1);
@@ -132,7 +116,7 @@ class BackfillEstimateApiTest {
         assertEquals(submitted, JobProtos.instant(before.getLastSchedEval()), "no pass yet: its submission");
         assertEquals(false, before.getSchedByBackfill());
 
-        loop = new SchedulingLoop(h.controller.passes, selectChannel, 60_000, BackfillSettings.DEFAULTS.withIntervalSeconds(1));
+        loop = new SchedulingLoop(h.controller.passes, selectService.channel, 60_000, BackfillSettings.DEFAULTS.withIntervalSeconds(1));
         h.controller.setScheduleTrigger(loop::trigger);
         await("backfill starts the small job", () -> job(select.small).getState() == JobState.JOB_STATE_RUNNING);
         // the start wakes a main pass, which clears the backfill mark (as Slurm's does); the next backfill pass sets it

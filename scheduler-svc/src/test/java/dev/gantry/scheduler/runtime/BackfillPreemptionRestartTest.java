@@ -31,15 +31,11 @@ import dev.gantry.scheduler.store.JdbcJobStore;
 import dev.gantry.scheduler.store.JdbcStateStore;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -128,16 +124,13 @@ class BackfillPreemptionRestartTest {
     final ScriptedSelect select = new ScriptedSelect();
     final FakeAgent agent = new FakeAgent();
     Server agentServer;
-    Server selectServer;
+    InProcessSelect selectService;
     ManagedChannel selectChannel;
 
     @AfterEach
     void stop() {
-        if (selectChannel != null) {
-            selectChannel.shutdownNow();
-        }
-        if (selectServer != null) {
-            selectServer.shutdownNow();
+        if (selectService != null) {
+            selectService.close();
         }
         if (agentServer != null) {
             agentServer.shutdownNow();
@@ -148,9 +141,8 @@ class BackfillPreemptionRestartTest {
     void aBackfillJobStartedOverAReservation_staysPreemptableAcrossAControllerRestart() throws Exception {
         agentServer = io.grpc.Grpc.newServerBuilderForPort(0, io.grpc.InsecureServerCredentials.create())
                 .addService(agent).build().start();
-        String name = InProcessServerBuilder.generateName();
-        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
-        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        selectService = new InProcessSelect(select);
+        selectChannel = selectService.channel;
         try (Database db = Database.embedded(stateDir, 2)) {
             long reserved;
             long backfill;

@@ -11,10 +11,6 @@ import dev.gantry.api.v1.PlanResponse;
 import dev.gantry.api.v1.SelectGrpc;
 import dev.gantry.scheduler.api.JobRequests;
 import dev.gantry.scheduler.model.JobState;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -53,19 +49,14 @@ class MainPassChangesTest {
     }
 
     final RecordingSelect select = new RecordingSelect();
-    final FakeAgent agent = new FakeAgent();
     ControllerHarness h;
-    Server agentServer;
-    Server selectServer;
-    ManagedChannel selectChannel;
+    InProcessSelect selectService;
     SchedulingLoop loop;
 
     @AfterEach
     void stop() {
         loop.close();
-        selectChannel.shutdownNow();
-        selectServer.shutdownNow();
-        agentServer.shutdownNow();
+        selectService.close();
         h.close();
     }
 
@@ -78,14 +69,10 @@ class MainPassChangesTest {
     @Test
     void theNextPassCarriesTheStartTheLastAnswerDidNotSee() throws Exception {
         h = new ControllerHarness(CONFIG);
-        agentServer = io.grpc.Grpc.newServerBuilderForPort(0, io.grpc.InsecureServerCredentials.create())
-                .addService(agent).build().start();
-        h.register("127.0.0.1:" + agentServer.getPort(), "n1", "n2");
-        String name = InProcessServerBuilder.generateName();
-        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
-        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        h.registerNodes("n1", "n2");
+        selectService = new InProcessSelect(select);
         select.first = submit();
-        loop = new SchedulingLoop(h.controller.passes, selectChannel, 60_000);
+        loop = new SchedulingLoop(h.controller.passes, selectService.channel, 60_000);
         h.controller.setScheduleTrigger(loop::trigger);
         loop.trigger();
         await(() -> h.job(select.first).state() == JobState.RUNNING, "the first job starts");

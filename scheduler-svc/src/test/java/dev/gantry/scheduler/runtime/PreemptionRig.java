@@ -11,8 +11,6 @@ import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import java.util.List;
 
 /**
@@ -22,17 +20,16 @@ import java.util.List;
 final class PreemptionRig implements AutoCloseable {
     final ControllerHarness h;
     final ManagedChannel selectChannel;
+    private final InProcessSelect selectService;
     /** n1's agent. */
     final SuspendPreemptionGresTest.AcceptingAgent agent = new SuspendPreemptionGresTest.AcceptingAgent();
     private final Server agentServer;
-    private final Server selectServer;
 
     PreemptionRig(String config, BindableService select) throws Exception {
         agentServer = Grpc.newServerBuilderForPort(0, InsecureServerCredentials.create())
                 .addService(agent).build().start();
-        String name = InProcessServerBuilder.generateName();
-        selectServer = InProcessServerBuilder.forName(name).directExecutor().addService(select).build().start();
-        selectChannel = InProcessChannelBuilder.forName(name).directExecutor().build();
+        selectService = new InProcessSelect(select);
+        selectChannel = selectService.channel;
         h = new ControllerHarness(config);
         h.register("127.0.0.1:" + agentServer.getPort(), "n1");
     }
@@ -66,8 +63,7 @@ final class PreemptionRig implements AutoCloseable {
     @Override
     public void close() {
         h.close();
-        selectChannel.shutdownNow();
-        selectServer.shutdownNow();
+        selectService.close();
         agentServer.shutdownNow();
     }
 }
