@@ -48,6 +48,8 @@ public final class CallerCredential implements ClientInterceptor {
     private final Optional<Path> clusterDir;
     private String header;
     private boolean taken;
+    private long takenAtNanos;
+    private final java.util.function.LongSupplier nanos;
     private Prefetch prefetched;
 
     /** A local token being fetched from {@code socket}, awaited at most {@code within} at the first call. */
@@ -58,8 +60,14 @@ public final class CallerCredential implements ClientInterceptor {
 
     /** @param clusterDir the directory of the controller address file the command found, if any */
     public CallerCredential(Map<String, String> environment, Optional<Path> clusterDir) {
+        this(environment, clusterDir, System::nanoTime);
+    }
+
+    /** @param nanos the monotonic clock that ages a local token */
+    CallerCredential(Map<String, String> environment, Optional<Path> clusterDir, java.util.function.LongSupplier nanos) {
         this.environment = environment;
         this.clusterDir = clusterDir;
+        this.nanos = nanos;
     }
 
     /**
@@ -120,9 +128,14 @@ public final class CallerCredential implements ClientInterceptor {
      * credential once per call (munged refuses one decoded before).
      */
     synchronized String header() {
+        if (taken && header != null && header.startsWith("Bearer ") && localTokenAged()) {
+            taken = false; // a long-lived client (a test, a program on the API) takes a fresh local token
+            prefetched = null;
+        }
         if (!taken) {
             header = prefetched != null ? awaitPrefetched() : take();
             taken = true;
+            takenAtNanos = nanos.getAsLong();
         }
         if (header != null && header.startsWith("Munge ")) {
             String current = header;
@@ -131,6 +144,16 @@ public final class CallerCredential implements ClientInterceptor {
             return current;
         }
         return header;
+    }
+
+    /**
+     * A local token (not one from the environment, which cannot be renewed) is taken again after half its lifetime
+     * ({@code Tokens.LOCAL_LIFETIME}), so a client that lives longer than a token keeps being authenticated.
+     */
+    private boolean localTokenAged() {
+        boolean fromEnvironment = List.of("SLURM_JWT", "GANTRY_JWT").stream().anyMatch(n -> !environment.getOrDefault(n, "").isBlank());
+        return !fromEnvironment
+                && nanos.getAsLong() - takenAtNanos > dev.gantry.common.auth.Tokens.LOCAL_LIFETIME.dividedBy(2).toNanos();
     }
 
     private String awaitPrefetched() {

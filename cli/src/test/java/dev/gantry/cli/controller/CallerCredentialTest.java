@@ -85,6 +85,30 @@ class CallerCredentialTest {
     }
 
     @Test
+    void aLongLivedClient_takesAFreshLocalToken_beforeItsTokenExpires() throws Exception {
+        authenticator("local-token");
+        java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
+        var c = new CallerCredential(Map.of(), Optional.of(tmp), nanos::get);
+
+        assertEquals("Bearer local-token", c.header());
+        nanos.addAndGet(java.time.Duration.ofSeconds(100).toNanos());
+        assertEquals("Bearer local-token", c.header());
+        assertEquals(1, connections.get(), "a young token is sent again");
+        nanos.addAndGet(dev.gantry.common.auth.Tokens.LOCAL_LIFETIME.dividedBy(2).toNanos());
+        assertEquals("Bearer local-token", c.header());
+        assertEquals(2, connections.get(), "a token past half its lifetime is taken again");
+    }
+
+    @Test
+    void aJwtFromTheEnvironment_isNeverTakenAgain() throws Exception {
+        java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
+        var c = new CallerCredential(Map.of("SLURM_JWT", "the.jwt.token"), Optional.empty(), nanos::get);
+        assertEquals("Bearer the.jwt.token", c.header());
+        nanos.addAndGet(java.time.Duration.ofHours(1).toNanos());
+        assertEquals("Bearer the.jwt.token", c.header());
+    }
+
+    @Test
     void aPrefetchedRefusal_isTheCommandsErrorAtItsCall() throws Exception {
         authenticator("ERROR uid 4242 has no account on node n1");
         var c = new CallerCredential(Map.of(), Optional.of(tmp)).prefetch();
