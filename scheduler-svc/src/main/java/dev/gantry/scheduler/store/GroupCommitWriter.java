@@ -155,7 +155,8 @@ public final class GroupCommitWriter implements AutoCloseable {
                 batch.clear();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                batch.forEach(w -> w.done.completeExceptionally(e));
+                queue.drainTo(batch);
+                batch.forEach(w -> w.done.completeExceptionally(new DatabaseUnavailable("the controller stopped before it committed")));
                 return;
             }
         }
@@ -194,12 +195,21 @@ public final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    /** Commits what is queued, then stops. */
+    /**
+     * Commits what is queued, then stops: waits up to 30 s, or 3 s while the database is down, then gives up on what is
+     * left (logged; none of it was acknowledged) so that a stopping controller does not hang on a lost database.
+     */
     @Override
     public void close() {
         running = false;
         try {
-            thread.join(30_000);
+            thread.join(availability.isUp() ? 30_000 : 3_000);
+            if (thread.isAlive()) {
+                LOG.warn("stopping with {} write(s) not committed ({}): none was acknowledged", uncommitted.get(),
+                        availability.outage().map(Throwable::getMessage).orElse("the database is slow"));
+                thread.interrupt();
+                thread.join(5_000);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

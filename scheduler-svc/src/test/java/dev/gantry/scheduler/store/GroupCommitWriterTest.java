@@ -126,6 +126,24 @@ class GroupCommitWriterTest {
     }
 
     @Test
+    void closedWhileTheDatabaseIsDown_givesUpOnWhatIsLeft_failingItsFutures_insteadOfHanging() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.failures = Integer.MAX_VALUE;
+        store.releaseFirst.countDown();
+        DatabaseAvailability availability = new DatabaseAvailability();
+        GroupCommitWriter writer = new GroupCommitWriter(store, n -> {}, availability);
+        CompletableFuture<Void> durable = writer.commit(aJob(1).build());
+        assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
+        while (availability.isUp()) {
+            Thread.sleep(10); // the first failure marks it down
+        }
+        writer.close();
+        ExecutionException e = assertThrows(ExecutionException.class, durable::get);
+        assertEquals("database unavailable: the controller stopped before it committed", e.getCause().getMessage());
+        assertTrue(store.transactions.isEmpty());
+    }
+
+    @Test
     void flushed_completesAtOnceWhenNothingIsUncommitted_elseOnceWhatWasQueuedBeforeItCommits() throws Exception {
         RecordingStore store = new RecordingStore();
         try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {})) {
