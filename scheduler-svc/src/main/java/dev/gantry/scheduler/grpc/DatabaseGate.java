@@ -35,8 +35,7 @@ final class DatabaseGate implements ServerInterceptor {
             "gantry.v1.Steps/ListSteps",
             "gantry.v1.AgentHub/RegisterNode",
             "gantry.v1.AgentHub/Heartbeat",
-            "gantry.v1.ClusterEvents/WatchClusterEvents",
-            "gantry.v1.GangControl/GetGangState");
+            "gantry.v1.ClusterEvents/WatchClusterEvents");
 
     private final DatabaseAvailability availability;
 
