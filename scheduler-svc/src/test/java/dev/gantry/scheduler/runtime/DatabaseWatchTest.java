@@ -82,6 +82,42 @@ class DatabaseWatchTest {
         }
     }
 
+    /**
+     * A frozen server (every PostgreSQL process stopped, SIGSTOP): nothing exits, so the idle writer's probes tell; the
+     * server answering again (SIGCONT), with nothing to commit, a probe marks it up.
+     */
+    @Test
+    void aFrozenServer_isNoticedByTheIdleProbes_andUpAgainOnceItAnswers() throws Exception {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        DatabaseAvailability availability = new DatabaseAvailability();
+        try (Database db = Database.embedded(stateDir, 2);
+                GroupCommitWriter writer = new GroupCommitWriter(new JdbcJobStore(db.dataSource()), n -> {}, availability);
+                DatabaseWatch watch = new DatabaseWatch(db, availability, writer, registry)) {
+            writer.write(aJob(1).build()).get();
+            ProcessHandle server = ProcessHandle.of(db.embeddedServerPid()).orElseThrow();
+            List<String> pids = java.util.stream.Stream.concat(java.util.stream.Stream.of(server), server.descendants())
+                    .map(p -> Long.toString(p.pid())).toList();
+            signal("-STOP", pids);
+            try {
+                TestWait.await("the frozen server noticed", () -> !availability.isUp());
+                assertTrue(availability.outage().orElseThrow().getMessage().startsWith("database unavailable: probe failed: "),
+                        availability.outage().orElseThrow().getMessage());
+            } finally {
+                signal("-CONT", pids);
+            }
+            TestWait.await("the database answering again", availability::isUp);
+            assertEquals(0.0, registry.get("gantry_database_restarts_total").counter().count(), "nothing was restarted");
+            assertEquals(server.pid(), db.embeddedServerPid());
+            writer.write(aJob(2).build()).get();
+        }
+    }
+
+    private static void signal(String signal, List<String> pids) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("kill", signal));
+        cmd.addAll(pids);
+        assertEquals(0, new ProcessBuilder(cmd).inheritIO().start().waitFor());
+    }
+
     private static double gauge(SimpleMeterRegistry registry, String name) {
         return registry.get(name).gauge().value();
     }
