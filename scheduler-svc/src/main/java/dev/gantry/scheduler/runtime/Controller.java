@@ -182,8 +182,9 @@ public final class Controller implements AutoCloseable {
      * yields the job's id (the array's id) once all of it is committed.
      */
     public CompletableFuture<Long> submit(JobRequest request) {
-        if (!writer.availability().isUp()) {
-            return CompletableFuture.failedFuture(writer.availability().outage().orElseThrow()); // nothing accepted
+        var outage = writer.availability().outage();
+        if (outage.isPresent()) {
+            return CompletableFuture.failedFuture(outage.get()); // nothing accepted
         }
         // the job is queued once committed, however late (so memory never lacks a stored job); the caller is answered
         // UNAVAILABLE if the database goes away first: not acknowledged, though it may still run

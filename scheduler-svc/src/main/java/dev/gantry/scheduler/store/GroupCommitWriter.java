@@ -141,15 +141,20 @@ public final class GroupCommitWriter implements AutoCloseable {
                 queue.drainTo(batch, MAX_BATCH - 1);
                 Map<Long, JobRecord> newest = new LinkedHashMap<>();
                 List<StepChange> steps = new ArrayList<>();
+                int writes = 0; // barriers left out
                 for (Write w : batch) {
                     if (w.job != null) {
                         newest.put(w.job.id(), w.job);
+                        writes++;
                     } else if (w.step != null) {
                         steps.add(w.step);
+                        writes++;
                     }
                 }
                 commitWithRetry(List.copyOf(newest.values()), steps);
-                batchObserver.accept(batch.size());
+                if (writes > 0) {
+                    batchObserver.accept(writes);
+                }
                 uncommitted.addAndGet(-batch.size());
                 batch.forEach(w -> w.done.complete(null));
                 batch.clear();

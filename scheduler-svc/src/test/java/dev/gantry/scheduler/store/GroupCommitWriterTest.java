@@ -146,7 +146,8 @@ class GroupCommitWriterTest {
     @Test
     void flushed_completesAtOnceWhenNothingIsUncommitted_elseOnceWhatWasQueuedBeforeItCommits() throws Exception {
         RecordingStore store = new RecordingStore();
-        try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {})) {
+        List<Integer> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (GroupCommitWriter writer = new GroupCommitWriter(store, batches::add)) {
             assertTrue(writer.flushed().isDone());
             writer.write(aJob(1).build());
             assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
@@ -159,6 +160,7 @@ class GroupCommitWriterTest {
                         "a barrier adds no transaction of its own");
             }
         }
+        assertEquals(List.of(1), batches, "nor counts as a write");
     }
 
     @Test
