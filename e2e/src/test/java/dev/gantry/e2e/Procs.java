@@ -15,6 +15,14 @@ final class Procs {
         return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), null);
     }
 
+    /**
+     * A job's processes on the cluster whose jobs were submitted from {@code submitDir} (SLURM_SUBMIT_DIR): another
+     * cluster on the same machine numbers its jobs from 1 too.
+     */
+    static List<Long> ofJob(long jobId, Path submitDir) throws IOException {
+        return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), ("SLURM_SUBMIT_DIR=" + submitDir + "\0").getBytes());
+    }
+
     /** The processes of one step of a job (srun's tasks and what they started): SLURM_JOB_ID=job and SLURM_STEP_ID=step. */
     static List<Long> ofStep(long jobId, String stepId) throws IOException {
         return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), ("SLURM_STEP_ID=" + stepId + "\0").getBytes());

@@ -12,13 +12,18 @@ public final class ControllerFailure {
     /** The text for a call that ran out of time. */
     public static final String TIMEOUT = "Socket timed out on send/recv operation";
 
+    /** How scheduler-svc begins the description of UNAVAILABLE while its database is down. */
+    static final String DATABASE_UNAVAILABLE = "database unavailable: ";
+
     private ControllerFailure() {}
 
     /** What went wrong, as the text after Slurm's "...error: " prefix. */
     public static String describe(StatusRuntimeException e) {
         Status status = e.getStatus();
         return switch (status.getCode()) {
-            case UNAVAILABLE -> CONNECT_FAILURE;
+            // the controller's own refusal ("database unavailable: …") says more than a failed connection would
+            case UNAVAILABLE -> status.getDescription() != null && status.getDescription().startsWith(DATABASE_UNAVAILABLE)
+                    ? status.getDescription() : CONNECT_FAILURE;
             case DEADLINE_EXCEEDED -> TIMEOUT;
             default -> status.getDescription() != null && !status.getDescription().isBlank()
                     ? status.getDescription()

@@ -45,9 +45,21 @@ public final class InternalServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(InternalServer.class);
 
     private final Server server;
+    private final HealthStatusManager health;
 
-    private InternalServer(Server server) {
+    private InternalServer(Server server, HealthStatusManager health) {
         this.server = server;
+        this.health = health;
+    }
+
+    /**
+     * What its gRPC health says (when served, {@link Builder#withHealth}): SERVING, or NOT_SERVING while the service
+     * cannot do its work (scheduler-svc without its database).
+     */
+    public void setServing(boolean serving) {
+        if (health != null) {
+            health.setStatus("", serving ? HealthCheckResponse.ServingStatus.SERVING : HealthCheckResponse.ServingStatus.NOT_SERVING);
+        }
     }
 
     /** A server for {@code host:port} (port 0: any free port) presenting {@code tls}'s certificate. */
@@ -139,7 +151,7 @@ public final class InternalServer implements AutoCloseable {
             for (ServerServiceDefinition s : services) {
                 b.addService(ServerInterceptors.intercept(s, access));
             }
-            InternalServer started = new InternalServer(b.build().start());
+            InternalServer started = new InternalServer(b.build().start(), health);
             if (health != null) {
                 health.setStatus("", HealthCheckResponse.ServingStatus.SERVING);
             }

@@ -378,6 +378,9 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
         if (e instanceof dev.gantry.scheduler.runtime.ManualSuspension.AccessDenied d) {
             return Status.PERMISSION_DENIED.withDescription(d.getMessage()).asRuntimeException();
         }
+        if (e instanceof dev.gantry.scheduler.store.DatabaseUnavailable d) {
+            return Status.UNAVAILABLE.withDescription(d.getMessage()).asRuntimeException();
+        }
         if (e instanceof Controller.RejectedSubmission r) {
             return Status.INVALID_ARGUMENT.withDescription(r.getMessage()).asRuntimeException();
         }

@@ -112,7 +112,8 @@ final class JobViews {
                             .map(j -> JobProtos.answer(j, j.endTime() != null ? j.endTime() : j.submitTime()).build())
                             .orElse(null);
                 } catch (Exception e) {
-                    then.accept(null, Status.UNAVAILABLE.withDescription(e.getMessage()).asRuntimeException());
+                    then.accept(null, Status.UNAVAILABLE.withDescription("database unavailable: " + e.getMessage())
+                            .asRuntimeException()); // the wording sbatch and scontrol show as it is
                     return;
                 }
             }

@@ -9,6 +9,9 @@ import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.InternalServices;
 import dev.gantry.common.tls.Peer;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 
@@ -27,22 +30,32 @@ public class SchedulerInternalApi extends InternalApiFactory {
         super(Peer.SCHEDULER);
     }
 
-    /** What the internal server serves. */
+    /** What the internal server serves, each call that needs the database gated on it ({@link DatabaseGate}). */
     @Singleton
     InternalServices services(SchedulerRuntime runtime) {
         return server -> serve(server, new AgentHubGrpcService(runtime), new GangControlGrpcService(runtime),
-                new ClusterEventsGrpcService(runtime));
+                new ClusterEventsGrpcService(runtime), new DatabaseGate(runtime.databaseAvailability()));
+    }
+
+    /** {@link #serve(InternalServer.Builder, AgentHubGrpc.AsyncService, GangControlGrpc.AsyncService, ClusterEventsGrpc.AsyncService, ServerInterceptor)} without a gate. */
+    public static InternalServer.Builder serve(InternalServer.Builder server, AgentHubGrpc.AsyncService hub,
+            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events) {
+        return serve(server, hub, gang, events, null);
     }
 
     /**
      * Who may call what: AgentHub any node agent (each request only for its own node, checked by the service),
-     * GangControl gang-svc, ClusterEvents select-svc and gang-svc.
+     * GangControl gang-svc, ClusterEvents select-svc and gang-svc; {@code gate} (may be null) sees each call first.
      */
     public static InternalServer.Builder serve(InternalServer.Builder server, AgentHubGrpc.AsyncService hub,
-            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events) {
+            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events, ServerInterceptor gate) {
         return server
-                .serve(AgentHubGrpc.bindService(hub), PeerAdmission.ANY_NODE)
-                .serve(GangControlGrpc.bindService(gang), PeerAdmission.only(Peer.GANG))
-                .serve(ClusterEventsGrpc.bindService(events), PeerAdmission.services(Peer.SELECT, Peer.GANG));
+                .serve(gated(AgentHubGrpc.bindService(hub), gate), PeerAdmission.ANY_NODE)
+                .serve(gated(GangControlGrpc.bindService(gang), gate), PeerAdmission.only(Peer.GANG))
+                .serve(gated(ClusterEventsGrpc.bindService(events), gate), PeerAdmission.services(Peer.SELECT, Peer.GANG));
+    }
+
+    private static ServerServiceDefinition gated(ServerServiceDefinition service, ServerInterceptor gate) {
+        return gate == null ? service : ServerInterceptors.intercept(service, gate);
     }
 }

@@ -182,9 +182,16 @@ public final class Controller implements AutoCloseable {
      * yields the job's id (the array's id) once all of it is committed.
      */
     public CompletableFuture<Long> submit(JobRequest request) {
+        var outage = writer.availability().outage();
+        if (outage.isPresent()) {
+            return CompletableFuture.failedFuture(outage.get()); // nothing accepted
+        }
+        // the job is queued once committed, however late (so memory never lacks a stored job); the caller is answered
+        // UNAVAILABLE if the database goes away first: not acknowledged, though it may still run
         return call(() -> submissions.accept(request, clock.instant()))
-                .thenCompose(jobs -> CompletableFuture.allOf(jobs.stream().map(writer::write).toArray(CompletableFuture[]::new))
-                        .thenApplyAsync(v -> submissions.queued(jobs), loop));
+                .thenCompose(jobs -> writer.availability().unlessDown(
+                        CompletableFuture.allOf(jobs.stream().map(writer::commit).toArray(CompletableFuture[]::new))
+                                .thenApplyAsync(v -> submissions.queued(jobs), loop)));
     }
 
     public String epoch() {

@@ -86,6 +86,14 @@ final class LifecycleApplier {
         return durable;
     }
 
+    /**
+     * Completes once every write queued so far is committed: what an answer that changes nothing waits for, so that a
+     * repeated request is not acknowledged before what the first one changed is durable.
+     */
+    CompletableFuture<Void> flushed() {
+        return writer.flushed();
+    }
+
     /** (1) Jobs, then nodes, then the jobs to forget. */
     private void putRecords(Decision d) {
         d.records().forEach(state::put);

@@ -89,14 +89,14 @@ public final class LifecycleCommands {
                 return applier.apply(JobExit.otherRun(j, JobExit.ReportKind.EXIT, r.getNode(), run));
             }
             if (j == null || !ClusterState.holds(j)) {
-                return CompletableFuture.<Void>completedFuture(null);
+                return applier.flushed(); // a repeat: acknowledged once what an earlier report changed is durable
             }
             Instant now = clock.instant();
             if (!r.getNode().equals(j.batchHost())) {
                 return applier.apply(completing.partGone(j.id(), r.getNode(), now));
             }
             if (j.completing() && !completing.awaitsBatchHost(j)) {
-                return CompletableFuture.<Void>completedFuture(null); // a repeated report: the job already ended there
+                return applier.flushed(); // a repeated report: the job already ended there (acknowledged once durable)
             }
             JobExit.Report report = new JobExit.Report(r.getNode(), r.hasEndedAt() ? JobProtos.instant(r.getEndedAt()) : null,
                     r.getLaunchFailed(), r.getReason(), r.getOutOfMemory(), r.getExitCode(), r.getExitSignal(), run);

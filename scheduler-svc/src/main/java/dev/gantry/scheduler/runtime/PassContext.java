@@ -23,6 +23,8 @@ import java.util.function.Supplier;
  */
 final class PassContext {
 
+    /** Whether the database commits now: while it does not, no pass starts a job (SchedulerRuntime sets it). */
+    volatile java.util.function.BooleanSupplier databaseUp = () -> true;
     final ClusterState state;
     final EventLog events;
     final LifecycleApplier applier;
@@ -110,6 +112,9 @@ final class PassContext {
      * anything is sent, and the write queued after ({@link LifecycleApplier}).
      */
     void start(JobRecord job, Start.Placement placement) {
+        if (!databaseUp.getAsBoolean()) {
+            return; // stays pending: a start that cannot be made durable could run again after a restart
+        }
         applier.apply(Start.start(job, placement, gang::startsSuspended, List.of(), clock.instant()));
     }
 }

@@ -12,6 +12,7 @@ import dev.gantry.common.tls.Peer;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.preempt.PreemptSettings;
 import dev.gantry.scheduler.store.Database;
+import dev.gantry.scheduler.store.DatabaseAvailability;
 import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JdbcJobStore;
 import dev.gantry.scheduler.store.JdbcStateStore;
@@ -41,6 +42,8 @@ public final class SchedulerRuntime implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerRuntime.class);
 
     private final Database database;
+    private final DatabaseAvailability availability;
+    private final DatabaseWatch databaseWatch;
     private final GroupCommitWriter writer;
     private final EventLog events;
     private final AgentGateway agents;
@@ -73,7 +76,9 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.database = databaseUrl.isBlank() ? Database.embedded(state, 8)
                 : Database.external(databaseUrl, databaseUser, databasePassword, 8);
         SchedulerMetrics metrics = new SchedulerMetrics(registry);
-        this.writer = new GroupCommitWriter(new JdbcJobStore(database.dataSource()), metrics::committed);
+        this.availability = new DatabaseAvailability();
+        this.writer = new GroupCommitWriter(new JdbcJobStore(database.dataSource()), metrics::committed, availability);
+        this.databaseWatch = new DatabaseWatch(database, availability, writer, registry);
         this.events = new EventLog();
         // agents and select-svc are reached on their internal ports, over mutual TLS, and must be who they should be
         this.agents = new AgentGateway((node, address) -> channels.open(address, new Peer.Node(node)));
@@ -95,6 +100,13 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.scheduling = new SchedulingLoop(controller.passes, selectChannel, scheduler.schedIntervalSeconds() * 1000,
                 backfill);
         controller.setScheduleTrigger(scheduling::trigger);
+        // no job starts while the database is away (a start not durable could run again after a restart)
+        controller.passes.databaseUp = availability::isUp;
+        availability.onChange(outage -> {
+            if (outage.isEmpty()) {
+                scheduling.trigger();
+            }
+        });
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("controller-timer").daemon(true).factory());
         timer.scheduleWithFixedDelay(() -> controller.run(() -> {
             controller.lifecycle.enforceTimeLimits();
@@ -109,6 +121,11 @@ public final class SchedulerRuntime implements AutoCloseable {
         LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
                 config.nodes().size(), config.partitions().size(), selectAddress);
         scheduling.trigger();
+    }
+
+    /** Whether the database commits now; told its changes (health, the gate on calls that need it). */
+    public DatabaseAvailability databaseAvailability() {
+        return availability;
     }
 
     public Controller controller() {
@@ -162,6 +179,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         scheduling.close();
         events.close();
         controller.close();
+        databaseWatch.close();
         writer.close();
         selectChannel.shutdownNow();
         agents.close();

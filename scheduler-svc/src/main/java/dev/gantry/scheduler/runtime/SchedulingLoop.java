@@ -91,6 +91,9 @@ public final class SchedulingLoop implements AutoCloseable {
                         : Math.max(1, (lastBackfill + backfillEveryNanos - System.nanoTime()) / 1_000_000);
                 wake.tryAcquire(Math.min(intervalMillis, untilBackfill), TimeUnit.MILLISECONDS);
                 wake.drainPermits();
+                if (!passes.databaseUp.getAsBoolean()) {
+                    continue; // no start while the database is away; its return triggers a pass
+                }
                 if (running) {
                     pass();
                     // Triggers arriving meanwhile coalesce into the next pass: under a stream of submissions the main

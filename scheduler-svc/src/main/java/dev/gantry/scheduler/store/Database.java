@@ -15,6 +15,9 @@ import org.flywaydb.core.Flyway;
  */
 public final class Database implements AutoCloseable {
 
+    /** The longest a caller waits for a connection from the pool. */
+    static final java.time.Duration CONNECTION_TIMEOUT = java.time.Duration.ofSeconds(3);
+
     private final EmbeddedPostgres embedded;
     private final HikariDataSource pool;
 
@@ -61,6 +64,10 @@ public final class Database implements AutoCloseable {
 
     private static Database open(EmbeddedPostgres pg, HikariConfig hc, int poolSize) {
         hc.setMaximumPoolSize(poolSize);
+        // a lost database is noticed in seconds, not Hikari's 30 s: a caller waits at most this for a connection
+        hc.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+        hc.setValidationTimeout(1000);
+        hc.addDataSourceProperty("connectTimeout", "3"); // seconds, pgjdbc's: a server that does not answer at all
         hc.setPoolName("gantry-db");
         HikariDataSource pool = new HikariDataSource(hc);
         try {
@@ -74,6 +81,44 @@ public final class Database implements AutoCloseable {
 
     public DataSource dataSource() {
         return pool;
+    }
+
+    /**
+     * Whether the database answers now: a connection from the pool that the server says is valid within
+     * {@code timeoutSeconds}. Cheap (no statement when the connection is fresh).
+     *
+     * @throws StoreException why not
+     */
+    public void probe(int timeoutSeconds) throws StoreException {
+        try (java.sql.Connection c = pool.getConnection()) {
+            if (!c.isValid(timeoutSeconds)) {
+                throw new StoreException("the database did not answer within " + timeoutSeconds + " s", null);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new StoreException(e.getMessage(), e);
+        }
+    }
+
+    /** Whether this is the embedded server, which {@link #restartServer} can start again. */
+    public boolean embedded() {
+        return embedded != null;
+    }
+
+    /** Completes when the embedded server running now exits; never for an external database. */
+    public java.util.concurrent.CompletableFuture<?> serverExited() {
+        return embedded == null ? new java.util.concurrent.CompletableFuture<>() : embedded.exited();
+    }
+
+    /**
+     * Starts the embedded server again once it has exited (nothing while it runs; see EmbeddedPostgres#restart); the
+     * pool makes new connections to it.
+     *
+     * @throws IOException why it could not start; try again later
+     */
+    public void restartServer() throws IOException {
+        if (embedded != null) {
+            embedded.restart();
+        }
     }
 
     /** The embedded server's postmaster pid, or -1 for an external database. */

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
@@ -45,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * {@code postmaster.pid} whose working directory is this data directory), then starts its own, which recovers
  * from the WAL. A {@code postmaster.pid} naming another process (its pid reused) is removed.
  *
- * <p>Not thread-safe; {@link #close} is idempotent and also runs at JVM exit.
+ * <p>{@link #restart} and {@link #close} may be called from any thread (they are serialised); {@link #close} is
+ * idempotent and also runs at JVM exit.
  */
 final class EmbeddedPostgres implements AutoCloseable {
 
@@ -57,14 +59,21 @@ final class EmbeddedPostgres implements AutoCloseable {
     private final Path socketDir;
     private final boolean temporarySocketDir;
     private final String password;
-    private final Process postmaster;
+    private final Path home;
+    private final int maxConnections;
+    private final Path log;
+    /** The server running now: replaced by {@link #restart}. */
+    private volatile Process postmaster;
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final Thread shutdownHook;
     private boolean closed;
 
     private EmbeddedPostgres(Path data, Path socketDir, boolean temporarySocketDir, String password, Process postmaster,
-            FileChannel lockChannel, FileLock lock) {
+            FileChannel lockChannel, FileLock lock, Path home, int maxConnections, Path log) {
+        this.home = home;
+        this.maxConnections = maxConnections;
+        this.log = log;
         this.data = data;
         this.socketDir = socketDir;
         this.temporarySocketDir = temporarySocketDir;
@@ -128,7 +137,7 @@ final class EmbeddedPostgres implements AutoCloseable {
                             PosixFilePermissions.asFileAttribute(PrivateFiles.OWNER_ONLY_DIR));
             Process postmaster = startPostmaster(home, data, socketDir, maxConnections, log);
             EmbeddedPostgres server = new EmbeddedPostgres(data, socketDir, preferred.isEmpty(), password, postmaster,
-                    lockChannel, lock);
+                    lockChannel, lock, home, maxConnections, log);
             try {
                 server.awaitReady(log);
             } catch (IOException | RuntimeException e) {
@@ -162,6 +171,38 @@ final class EmbeddedPostgres implements AutoCloseable {
 
     long pid() {
         return postmaster.pid();
+    }
+
+    /** Completes when the server running now exits (killed, crashed or stopped). */
+    CompletableFuture<Process> exited() {
+        return postmaster.onExit();
+    }
+
+    /**
+     * Starts the server again after it exited (same data directory, socket, password and lock; PostgreSQL recovers
+     * from the WAL), and returns once it accepts connections. Nothing is done while it still runs. A server whose
+     * killed predecessor's backends still hold its shared memory refuses to start: the caller retries.
+     *
+     * @throws IOException why it could not start (the server's last log lines), or that it is closed
+     */
+    synchronized void restart() throws IOException {
+        if (closed) {
+            throw new IOException("the embedded PostgreSQL of " + data + " is stopped");
+        }
+        if (postmaster.isAlive()) {
+            return;
+        }
+        long started = System.nanoTime();
+        stopOrphan(data); // a postgres someone started here meanwhile, or a pid file naming a reused pid
+        postmaster = startPostmaster(home, data, socketDir, maxConnections, log);
+        try {
+            awaitReady(log);
+        } catch (IOException | RuntimeException e) {
+            postmaster.destroyForcibly();
+            throw e;
+        }
+        LOG.info("embedded PostgreSQL restarted (pid {}) in {} ms: socket {}, data {}", postmaster.pid(),
+                (System.nanoTime() - started) / 1_000_000, socketFile(), data);
     }
 
     private static Optional<String> readPassword(Path file) throws IOException {

@@ -2,6 +2,9 @@ package dev.gantry.scheduler.store;
 
 import static dev.gantry.scheduler.Fixtures.aJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.common.job.PendingReason;
@@ -14,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -79,9 +83,84 @@ class GroupCommitWriterTest {
         store.failures = 2;
         store.releaseFirst.countDown();
         try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {})) {
-            writer.write(aJob(1).build()).get(30, TimeUnit.SECONDS);
+            writer.commit(aJob(1).build()).get(30, TimeUnit.SECONDS);
         }
         assertEquals(1, store.transactions.size());
+    }
+
+    @Test
+    void aFailedCommit_marksTheDatabaseDown_answersItsCallerUnavailable_andTheWriteStillCommitsLater() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.failures = 2;
+        DatabaseAvailability availability = new DatabaseAvailability();
+        List<String> changes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        availability.onChange(c -> changes.add(c.orElse("up")));
+        try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {}, availability)) {
+            CompletableFuture<Void> answer = writer.write(aJob(1).build());
+            assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
+            store.releaseFirst.countDown();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> answer.get(30, TimeUnit.SECONDS));
+            assertInstanceOf(DatabaseUnavailable.class, e.getCause());
+            assertEquals("database unavailable: commit failed: database unavailable", e.getCause().getMessage());
+            writer.commit(aJob(2).build()).get(30, TimeUnit.SECONDS); // queued behind job 1: both committed by now
+            assertTrue(availability.isUp(), "a commit marks the database up");
+        }
+        assertEquals(List.of(1L, 2L), store.transactions.stream().flatMap(List::stream).map(JobRecord::id).toList(),
+                "the write its caller was told UNAVAILABLE was not lost");
+        assertEquals(List.of("commit failed: database unavailable", "up"), changes, "one outage, told once");
+    }
+
+    @Test
+    void whileTheDatabaseIsDown_aNewWriteIsAnsweredUnavailableAtOnce() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.releaseFirst.countDown();
+        DatabaseAvailability availability = new DatabaseAvailability();
+        availability.down("the embedded PostgreSQL (pid 1) exited");
+        try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {}, availability)) {
+            CompletableFuture<Void> answer = writer.write(aJob(1).build());
+            assertTrue(answer.isCompletedExceptionally(), "no waiting for a database known to be down");
+            writer.commit(aJob(2).build()).get(30, TimeUnit.SECONDS);
+            assertTrue(availability.isUp());
+        }
+        assertEquals(List.of(1L, 2L), store.transactions.stream().flatMap(List::stream).map(JobRecord::id).toList());
+    }
+
+    @Test
+    void closedWhileTheDatabaseIsDown_givesUpOnWhatIsLeft_failingItsFutures_insteadOfHanging() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.failures = Integer.MAX_VALUE;
+        store.releaseFirst.countDown();
+        DatabaseAvailability availability = new DatabaseAvailability();
+        GroupCommitWriter writer = new GroupCommitWriter(store, n -> {}, availability);
+        CompletableFuture<Void> durable = writer.commit(aJob(1).build());
+        assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
+        while (availability.isUp()) {
+            Thread.sleep(10); // the first failure marks it down
+        }
+        writer.close();
+        ExecutionException e = assertThrows(ExecutionException.class, durable::get);
+        assertEquals("database unavailable: the controller stopped before it committed", e.getCause().getMessage());
+        assertTrue(store.transactions.isEmpty());
+    }
+
+    @Test
+    void flushed_completesAtOnceWhenNothingIsUncommitted_elseOnceWhatWasQueuedBeforeItCommits() throws Exception {
+        RecordingStore store = new RecordingStore();
+        List<Integer> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (GroupCommitWriter writer = new GroupCommitWriter(store, batches::add)) {
+            assertTrue(writer.flushed().isDone());
+            writer.write(aJob(1).build());
+            assertTrue(store.firstStarted.await(10, TimeUnit.SECONDS));
+            CompletableFuture<Void> flushed = writer.flushed();
+            assertFalse(flushed.isDone(), "job 1 is being committed");
+            store.releaseFirst.countDown();
+            flushed.get(30, TimeUnit.SECONDS);
+            synchronized (store) {
+                assertEquals(List.of(List.of(1L)), store.transactions.stream().map(t -> t.stream().map(JobRecord::id).toList()).toList(),
+                        "a barrier adds no transaction of its own");
+            }
+        }
+        assertEquals(List.of(1), batches, "nor counts as a write");
     }
 
     @Test
