@@ -64,7 +64,9 @@ final class Supervisor {
             return 1;
         }
         Files.writeString(SupervisorLink.pidFile(runDir), ProcessHandle.current().pid() + "\n", StandardCharsets.UTF_8);
-        Files.createDirectories(SupervisorLink.requests(runDir));
+        // only the cluster's user may ask anything (a restart, a stop) of the supervisor
+        dev.gantry.common.files.PrivateFiles.ownerOnlyDirectory(SupervisorLink.requests(runDir).getParent());
+        dev.gantry.common.files.PrivateFiles.ownerOnlyDirectory(SupervisorLink.requests(runDir));
         String controller = loaded.get().controller();
         for (StartedCluster.Service s : loaded.get().services()) {
             Watched w = new Watched();
@@ -92,27 +94,42 @@ final class Supervisor {
                 log("cluster.properties is gone (the cluster was brought down without me): stopping");
                 return 0;
             }
-            boolean changed = false;
-            for (Watched w : services.values()) {
-                changed |= reap(w);
-                if (w.watch.due(clock.instant())) {
+            try {
+                if (!tick(controller)) {
+                    return 0;
+                }
+            } catch (IOException | RuntimeException e) {
+                // a state file that could not be written, a request that could not be read: the next tick tries again
+                log("error: " + e);
+            }
+            Thread.sleep(TICK.toMillis());
+        }
+    }
+
+    /** One round: exits reaped, due restarts made, requests answered; false after a stop request. */
+    private boolean tick(String controller) throws IOException, InterruptedException {
+        boolean changed = false;
+        for (Watched w : services.values()) {
+            changed |= reap(w);
+            if (w.watch.due(clock.instant())) {
+                try {
                     Process p = LocalCluster.launch(w.spec);
                     w.child = Optional.of(p);
                     w.handle = p.toHandle();
                     w.spec = w.spec.withPid(p.pid());
                     w.watch = w.watch.restarted(p.pid(), clock.instant());
                     log(w.spec.name() + ": restarted as pid " + p.pid() + " (restart " + w.watch.restarts() + ")");
-                    changed = true;
+                } catch (IOException e) {
+                    w.watch = w.watch.notStarted(e.getMessage(), clock.instant(), policy);
+                    log(w.spec.name() + ": could not start (" + e.getMessage() + "): " + w.watch.state().word());
                 }
+                changed = true;
             }
-            if (changed) {
-                save(controller);
-            }
-            if (!answerRequests(controller)) {
-                return 0;
-            }
-            Thread.sleep(TICK.toMillis());
         }
+        if (changed) {
+            save(controller);
+        }
+        return answerRequests(controller);
     }
 
     /** Notes an exit of {@code w}'s process; true when something changed. */

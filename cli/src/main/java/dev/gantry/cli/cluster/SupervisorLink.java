@@ -75,7 +75,7 @@ final class SupervisorLink {
         if (running(runDir).isEmpty()) {
             return Optional.empty();
         }
-        Path dir = Files.createDirectories(requests(runDir));
+        Path dir = requests(runDir); // made 0700 by the supervisor
         String id = System.currentTimeMillis() + "-" + ProcessHandle.current().pid();
         Path tmp = dir.resolve(id + ".tmp");
         Files.writeString(tmp, request + "\n", StandardCharsets.UTF_8);

@@ -71,6 +71,23 @@ public record ServiceWatch(String name, State state, long pid, Instant started, 
                 Optional.of(now.plus(policy.backoff(inARow))));
     }
 
+    /**
+     * A due restart could not start a process ({@code why}: the program gone, no memory to fork): counted as a crash in
+     * the row, so it waits longer each time and is given up as a crashing one is.
+     */
+    public ServiceWatch notStarted(String why, Instant now, RestartPolicy policy) {
+        if (state != State.RESTARTING) {
+            throw new IllegalStateException(name + " is " + state.word() + ", not waiting to restart");
+        }
+        int inARow = crashesInARow + 1;
+        Optional<String> exit = Optional.of("could not start: " + why);
+        if (inARow >= policy.giveUpAfter()) {
+            return new ServiceWatch(name, State.GIVEN_UP, pid, started, restarts, inARow, exit, Optional.of(now), Optional.empty());
+        }
+        return new ServiceWatch(name, State.RESTARTING, pid, started, restarts, inARow, exit, Optional.of(now),
+                Optional.of(now.plus(policy.backoff(inARow))));
+    }
+
     /** Whether the waiting restart is due at {@code now}. */
     public boolean due(Instant now) {
         return state == State.RESTARTING && restartAt.isPresent() && !now.isBefore(restartAt.get());

@@ -87,6 +87,17 @@ class ServiceWatchTest {
     }
 
     @Test
+    void aRestartThatCannotStartAProcess_countsAsACrash_andWaitsLonger() {
+        ServiceWatch w = ServiceWatch.started("select", 100, now).exited(KILLED, after(Duration.ofSeconds(2)), POLICY);
+        w = w.notStarted("java: No such file or directory", after(Duration.ofSeconds(1)), POLICY);
+        assertEquals(State.RESTARTING, w.state());
+        assertEquals(2, w.crashesInARow());
+        assertEquals(now.plusSeconds(2), w.restartAt().orElseThrow());
+        assertEquals(Optional.of("could not start: java: No such file or directory"), w.lastExit());
+        assertEquals(0, w.restarts(), "no process was started");
+    }
+
+    @Test
     void aStopAskedFor_isNotACrash() {
         ServiceWatch w = ServiceWatch.started("scheduler", 100, now).stopping().exited(ExitStatus.of(143), after(Duration.ofSeconds(1)), POLICY);
         assertEquals(State.STOPPED, w.state());

@@ -56,6 +56,7 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
     private final RefusalMetrics refusals;
     private final JobSteps steps;
     private final java.util.concurrent.atomic.AtomicBoolean quiesced = new java.util.concurrent.atomic.AtomicBoolean();
+    private final Thread quiesceAtExit = new Thread(this::quiesce, "scheduler-quiesce");
     private final java.util.concurrent.ExecutorService responses = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     public SchedulerRuntime(
@@ -109,6 +110,9 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
         long calcPeriod = Math.max(1, config.get(Keys.PRIORITY_CALC_PERIOD));
         timer.scheduleWithFixedDelay(() -> controller.run(controller.accounting::recalculatePriorities), calcPeriod, calcPeriod,
                 TimeUnit.SECONDS);
+        // SIGTERM: streams end at once, while Micronaut's own hook is still stopping its HTTP server (whose event loops
+        // wait for their quiet period while streams are open: 2 s of a restart); the ShutdownEvent below comes later
+        Runtime.getRuntime().addShutdownHook(quiesceAtExit);
         LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
                 config.nodes().size(), config.partitions().size(), selectAddress);
         scheduling.trigger();
@@ -158,7 +162,8 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
     }
 
     /**
-     * The first step of a graceful stop (SIGTERM), run when Micronaut starts closing, before any bean is destroyed:
+     * The first step of a graceful stop (SIGTERM), run by a JVM exit hook at once and again when Micronaut starts
+     * closing (its ShutdownEvent, before any bean is destroyed; whichever comes first does it):
      * no timer runs any more (SlurmdTimeout checks, time limits: a stopping controller sets no node DOWN), no
      * scheduling pass starts, and every stream (event feeds, job watchers) ends, so the gRPC servers, destroyed next,
      * stop at once instead of waiting for their streams. Calls still in flight are answered; {@link #close} then
@@ -187,6 +192,11 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
     public void close() {
         long started = System.nanoTime();
         quiesce();
+        try {
+            Runtime.getRuntime().removeShutdownHook(quiesceAtExit);
+        } catch (IllegalStateException exiting) {
+            // the JVM exits: the hook ran or runs
+        }
         responses.shutdown();
         controller.close();
         writer.close();

@@ -168,6 +168,11 @@ final class EmbeddedPostgres implements AutoCloseable {
         return postmaster.pid();
     }
 
+    /** The JVM exit hook (for tests: it must wait for {@link #close}). */
+    Thread exitHook() {
+        return shutdownHook;
+    }
+
     private static Optional<String> readPassword(Path file) throws IOException {
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
