@@ -99,7 +99,11 @@ final class LocalCluster {
             return 1;
         }
         // job processes an earlier cluster of this run directory left (one that was not brought down): never two of a run
-        sweepLeftoverJobs(config.nodes().stream().map(NodeConfig::name).toList(), "of an earlier cluster of " + runDir);
+        // (its nodes: this config's, and those cluster.properties still names, should the config have changed since)
+        java.util.Set<String> nodes = new java.util.LinkedHashSet<>(config.nodes().stream().map(NodeConfig::name).toList());
+        existing.ifPresent(cs -> cs.services().stream().filter(sv -> sv.name().startsWith("agent-"))
+                .forEach(sv -> nodes.add(sv.name().substring("agent-".length()))));
+        sweepLeftoverJobs(List.copyOf(nodes), "of an earlier cluster of " + runDir);
         Path configCopy = runDir.resolve("gantry.conf");
         Files.copy(config.source(), configCopy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         // topology/tree: the topology file goes where the copy will look for it (a relative TopologyFile or topology.conf)
