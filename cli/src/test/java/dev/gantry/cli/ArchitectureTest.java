@@ -21,7 +21,7 @@ class ArchitectureTest {
     private static final String[] CORE = {
         "dev.gantry.cli.sbatch..", "dev.gantry.cli.squeue..", "dev.gantry.cli.sinfo..",
         "dev.gantry.cli.scontrol..", "dev.gantry.cli.text..", "dev.gantry.cli.getopt..", "dev.gantry.cli.sprio..",
-        "dev.gantry.cli.sshare..", "dev.gantry.cli.model.."};
+        "dev.gantry.cli.sshare..", "dev.gantry.cli.model..", "dev.gantry.cli.supervision.."};
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

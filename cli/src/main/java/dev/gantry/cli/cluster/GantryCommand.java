@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(name = "gantry", mixinStandardHelpOptions = true, version = "gantry 0.1.0",
         description = "Runs a Gantry cluster on this machine: every service on loopback, one node agent per NodeName.",
         subcommands = {GantryCommand.Up.class, GantryCommand.Down.class, GantryCommand.Status.class,
-            GantryCommand.Restart.class, CertsCommand.class})
+            GantryCommand.Restart.class, GantryCommand.Supervise.class, CertsCommand.class})
 public final class GantryCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -103,7 +103,18 @@ public final class GantryCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show what runs (exit 0: all serving, 1: some not, 3: no cluster).")
+    /** The supervisor's own process, which {@code gantry up} starts (not for people to run). */
+    @Command(name = "supervise", hidden = true, description = "Run the local cluster's supervisor (gantry up starts it).")
+    static final class Supervise extends RunDirOption implements Callable<Integer> {
+        @Override
+        public Integer call() throws Exception {
+            return new Supervisor(runDir().toAbsolutePath(), java.time.InstantSource.system(),
+                    dev.gantry.cli.supervision.RestartPolicy.DEFAULT, System.out).run();
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show what runs (exit 0: all serving, 1: some not "
+            + "or the supervisor is gone, 3: no cluster).")
     static final class Status extends RunDirOption implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {

@@ -74,7 +74,8 @@ final class LocalCluster {
      */
     int up(ClusterConfig config, Duration timeout, boolean publicTls) throws IOException, InterruptedException {
         var existing = StartedCluster.load(runDir);
-        if (existing.isPresent() && existing.get().services().stream().anyMatch(s -> alive(s.pid()))) {
+        if (existing.isPresent() && (existing.get().services().stream().anyMatch(s -> alive(s.pid()))
+                || SupervisorLink.running(runDir).isPresent())) {
             err.println("gantry: a cluster is already running from " + runDir + " (run: bin/gantry down)");
             return 1;
         }
@@ -97,6 +98,12 @@ final class LocalCluster {
             err.println("gantry: cannot start: " + e.getMessage());
             return 1;
         }
+        // job processes an earlier cluster of this run directory left (one that was not brought down): never two of a run
+        // (its nodes: this config's, and those cluster.properties still names, should the config have changed since)
+        java.util.Set<String> nodes = new java.util.LinkedHashSet<>(config.nodes().stream().map(NodeConfig::name).toList());
+        existing.ifPresent(cs -> cs.services().stream().filter(sv -> sv.name().startsWith("agent-"))
+                .forEach(sv -> nodes.add(sv.name().substring("agent-".length()))));
+        sweepLeftoverJobs(List.copyOf(nodes), "of an earlier cluster of " + runDir);
         Path configCopy = runDir.resolve("gantry.conf");
         Files.copy(config.source(), configCopy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         // topology/tree: the topology file goes where the copy will look for it (a relative TopologyFile or topology.conf)
@@ -209,14 +216,22 @@ final class LocalCluster {
                         ports.pick(), a, logs, List.of("-Xmx256m", "-XX:TieredStopAtLevel=1")));
             }
             new StartedCluster(controller, started).save(runDir);
+            // the supervisor starts every service as its child and restarts the ones that crash
             Instant deadline = Instant.now().plus(timeout);
+            String supervisorProblem = startSupervisor(logs, deadline);
+            if (supervisorProblem != null) {
+                err.println("gantry: " + supervisorProblem);
+                stopAll(Duration.ofSeconds(10));
+                return 1;
+            }
+            started = new ArrayList<>(StartedCluster.load(runDir).orElseThrow().services());
             for (StartedCluster.Service s : started) {
                 String problem = awaitHealthy(s, deadline);
                 if (problem != null) {
                     err.println("gantry: " + s.name() + " did not start: " + problem);
                     err.println("gantry: last lines of " + s.log() + ":");
                     tail(s.log(), 15).forEach(l -> err.println("    " + l));
-                    stop(started, Duration.ofSeconds(10));
+                    stopAll(Duration.ofSeconds(10));
                     return 1;
                 }
             }
@@ -224,12 +239,12 @@ final class LocalCluster {
                     config.nodes().size(), deadline);
             if (nodesProblem != null) {
                 err.println("gantry: " + nodesProblem);
-                stop(started, Duration.ofSeconds(10));
+                stopAll(Duration.ofSeconds(10));
                 return 1;
             }
         } catch (IOException e) {
             err.println("gantry: cannot start: " + e.getMessage());
-            stop(started, Duration.ofSeconds(10));
+            stopAll(Duration.ofSeconds(10));
             return 1;
         }
         writeControllerAddress(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty());
@@ -260,6 +275,7 @@ final class LocalCluster {
         return env;
     }
 
+    /** How to start one service (its pid is 0 until the supervisor starts it). */
     private StartedCluster.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
             List<String> jvmOptions) throws IOException {
         Path log = logs.resolve(name + ".log");
@@ -280,15 +296,83 @@ final class LocalCluster {
         Map<String, String> all = new java.util.TreeMap<>(env);
         all.put("GANTRY_GRPC_PORT", Integer.toString(grpcPort));
         all.put("GANTRY_HTTP_PORT", Integer.toString(httpPort));
-        var service = new StartedCluster.Service(name, 0, grpcPort, httpPort, log, cmd, all);
-        return service.withPid(launch(service));
+        return new StartedCluster.Service(name, 0, grpcPort, httpPort, log, cmd, all);
     }
 
-    private static long launch(StartedCluster.Service s) throws IOException {
+    /** Starts {@code s}: output appended to its log, no stdin (nothing ties it to the process that starts it). */
+    static Process launch(StartedCluster.Service s) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(s.command()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(s.log().toFile()));
         pb.environment().putAll(s.environment());
-        return pb.start().pid();
+        return pb.start();
+    }
+
+    /**
+     * Starts the supervisor and waits until it has started every service of cluster.properties; null when it has,
+     * else why not.
+     */
+    private String startSupervisor(Path logs, Instant deadline) throws IOException, InterruptedException {
+        Path log = logs.resolve("supervisor.log");
+        Process supervisor = SupervisorLink.start(runDir, log);
+        while (Instant.now().isBefore(deadline)) {
+            var cs = StartedCluster.load(runDir);
+            if (SupervisorLink.recordedPid(runDir).isPresent() && Files.exists(runDir.resolve(SupervisorState.FILE))
+                    && cs.isPresent() && cs.get().services().stream().allMatch(s -> s.pid() > 0)) {
+                return null;
+            }
+            if (!supervisor.isAlive()) {
+                tail(log, 15).forEach(l -> err.println("    " + l));
+                return "the supervisor exited (status " + supervisor.exitValue() + ") before it started the services; see " + log;
+            }
+            Thread.sleep(50);
+        }
+        return "the supervisor did not start the services in time; see " + log;
+    }
+
+    /**
+     * Tells the supervisor to stop supervising (so nothing stopped next is restarted); one that does not answer within
+     * 10 s is killed. Nothing to do when none runs.
+     */
+    private void stopSupervisor() throws IOException, InterruptedException {
+        if (SupervisorLink.running(runDir).isEmpty()) {
+            return;
+        }
+        Optional<String> answer = SupervisorLink.ask(runDir, "stop", Duration.ofSeconds(10));
+        var left = SupervisorLink.running(runDir);
+        if (answer.isEmpty() && left.isPresent()) {
+            err.println("gantry: the supervisor (pid " + left.get().pid() + ") did not answer: killing it");
+            left.get().destroyForcibly();
+        }
+        if (left.isPresent()) {
+            try {
+                left.get().onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                err.println("gantry: warning: the supervisor (pid " + left.get().pid() + ") did not exit: " + e);
+            }
+        }
+    }
+
+    /** The supervisor first, then every service of cluster.properties (for a failed up). */
+    private void stopAll(Duration timeout) throws IOException, InterruptedException {
+        stopSupervisor();
+        var cs = StartedCluster.load(runDir);
+        if (cs.isPresent()) {
+            stop(cs.get().services(), timeout);
+        }
+    }
+
+    /** Kills the job processes left in this cluster's job cgroups (see {@link LeftoverJobProcesses}); says so when it finds any. */
+    private void sweepLeftoverJobs(List<String> nodes, String whose) throws InterruptedException {
+        var sweep = LeftoverJobProcesses.sweep(nodes, agentSpool(runDir), Duration.ofSeconds(10));
+        if (!sweep.killed().isEmpty()) {
+            out.println("gantry: killed " + sweep.killed().size() + " job process(es) left " + whose + " (pids "
+                    + sweep.killed() + ")");
+        }
+        List<Long> alive = sweep.killed().stream().filter(LocalCluster::alive).toList();
+        if (!alive.isEmpty()) {
+            err.println("gantry: warning: job process(es) " + alive + " did not die");
+        }
     }
 
     /** Stops one service and starts it again with the same ports and settings; returns the exit status. */
@@ -311,10 +395,21 @@ final class LocalCluster {
             return 1;
         }
         StartedCluster.Service old = services.get(i);
-        stop(List.of(old), Duration.ofSeconds(30));
-        StartedCluster.Service fresh = old.withPid(launch(old));
-        services.set(i, fresh);
-        new StartedCluster(loaded.get().controller(), services).save(runDir);
+        StartedCluster.Service fresh;
+        Optional<String> answer = SupervisorLink.ask(runDir, "restart " + name, Supervisor.STOP_LIMIT.plusSeconds(30));
+        if (answer.isPresent()) { // the supervisor stops it and starts it again as its child: not counted as a crash
+            if (!answer.get().startsWith("ok ")) {
+                err.println("gantry: the supervisor could not restart " + name + ": " + answer.get());
+                return 1;
+            }
+            fresh = old.withPid(Long.parseLong(answer.get().substring(3).trim()));
+        } else {
+            err.println("gantry: note: no supervisor runs (bin/gantry status): " + name + " is restarted by hand and not supervised");
+            stop(List.of(old), Duration.ofSeconds(30));
+            fresh = old.withPid(launch(old).pid());
+            services.set(i, fresh);
+            new StartedCluster(loaded.get().controller(), services).save(runDir);
+        }
         String problem = awaitHealthy(fresh, Instant.now().plus(timeout));
         if (problem != null) {
             err.println("gantry: " + name + " did not come back: " + problem);
@@ -500,10 +595,14 @@ final class LocalCluster {
             err.println("gantry: no cluster in " + runDir);
             return 1;
         }
-        StartedCluster cs = loaded.get();
+        stopSupervisor(); // nothing stopped below is taken for a crash
+        StartedCluster cs = StartedCluster.load(runDir).orElse(loaded.get()); // the pids it wrote last
         cancelJobs(cs.controller(), cs.services().stream().filter(s -> s.name().equals("scheduler")).findFirst()
                 .flatMap(LocalCluster::publicCa));
         stop(cs.services(), timeout);
+        // what survived the cancel (a job that forked into a session of its own, an agent that died before it could kill)
+        sweepLeftoverJobs(cs.services().stream().filter(s -> s.name().startsWith("agent-")).map(s -> s.name().substring(6)).toList(),
+                "after its agents stopped");
         if (agentSpool(runDir).startsWith(SHM)) {
             try {
                 // its jobs are gone; it lives in memory. Job directories belong to the jobs' users: never follow their links
@@ -515,6 +614,13 @@ final class LocalCluster {
         Files.deleteIfExists(runDir.resolve(StartedCluster.FILE));
         Files.deleteIfExists(runDir.resolve("controller.addr"));
         Files.deleteIfExists(runDir.resolve(ControllerChannels.CA_FILE));
+        Files.deleteIfExists(runDir.resolve(SupervisorState.FILE));
+        Files.deleteIfExists(SupervisorLink.pidFile(runDir));
+        try {
+            TreeRemoval.delete(runDir.resolve("supervisor"));
+        } catch (IOException e) {
+            err.println("gantry: warning: cannot remove " + runDir.resolve("supervisor") + ": " + e.getMessage());
+        }
         out.println("gantry: stopped " + cs.services().size() + " processes; state and logs are kept in " + runDir);
         return 0;
     }
@@ -574,19 +680,27 @@ final class LocalCluster {
         }
     }
 
-    /** Prints what runs; returns 0 when everything answers, 1 when something does not, 3 when there is no cluster. */
+    /**
+     * Prints what runs, with what the supervisor knows of each service (restarts, last exit, a restart waiting), and
+     * whether the supervisor itself runs; returns 0 when everything answers and the supervisor runs, 1 when something
+     * does not, 3 when there is no cluster.
+     */
     int status() throws IOException, InterruptedException {
         var loaded = StartedCluster.load(runDir);
         if (loaded.isEmpty()) {
             out.println("gantry: no cluster running from " + runDir);
             return 3;
         }
+        Optional<SupervisorState> supervision = SupervisorState.load(runDir);
+        Instant now = Instant.now();
         int bad = 0;
-        out.printf("%-14s %8s %-18s %-22s %s%n", "SERVICE", "PID", "STATE", "GRPC", "METRICS");
+        out.printf("%-14s %8s %-12s %-22s %-40s %s%n", "SERVICE", "PID", "STATE", "GRPC", "METRICS", "SUPERVISION");
         for (StartedCluster.Service s : loaded.get().services()) {
+            var watch = supervision.flatMap(st -> st.of(s.name()));
             String st;
             if (!alive(s.pid())) {
-                st = "exited";
+                st = watch.map(w -> w.state() == dev.gantry.cli.supervision.ServiceWatch.State.RUNNING ? "exited" : w.state().word())
+                        .orElse("exited");
                 bad++;
             } else {
                 String problem = awaitHealthy(s, Instant.now().plusSeconds(3));
@@ -595,9 +709,20 @@ final class LocalCluster {
                     bad++;
                 }
             }
-            out.printf("%-14s %8d %-18s %-22s http://127.0.0.1:%d/prometheus%n", s.name(), s.pid(), st, s.grpcAddress(), s.httpPort());
+            out.printf("%-14s %8d %-12s %-22s %-40s %s%n", s.name(), s.pid(), st, s.grpcAddress(),
+                    "http://127.0.0.1:" + s.httpPort() + "/prometheus", watch.map(w -> w.describe(now)).orElse("-"));
         }
         out.println("controller: " + loaded.get().controller() + "   run dir: " + runDir);
+        var supervisor = SupervisorLink.running(runDir);
+        if (supervisor.isPresent()) {
+            out.println("supervisor: running, pid " + supervisor.get().pid() + " (restarts crashed services; log: "
+                    + runDir.resolve("logs/supervisor.log") + ")");
+        } else {
+            bad++;
+            out.println("supervisor: GONE" + SupervisorLink.recordedPid(runDir).map(p -> " (pid " + p + " is not running)").orElse("")
+                    + ": crashed services are not restarted; the services still run and bin/gantry down still works"
+                    + " (log: " + runDir.resolve("logs/supervisor.log") + ")");
+        }
         return bad == 0 ? 0 : 1;
     }
 

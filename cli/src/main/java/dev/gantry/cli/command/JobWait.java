@@ -13,13 +13,16 @@ import java.util.Iterator;
 
 /**
  * sbatch --wait: blocks until a job has ended (finished and no longer completing), following
- * {@code Controller.WatchJobs}; a controller without WatchJobs is polled with GetJob instead.
+ * {@code Controller.WatchJobs}, watching again while the controller is unavailable for up to two minutes (it restarts);
+ * a controller without WatchJobs is polled with GetJob instead.
  * The exit status is Slurm's: the job's exit code, or 1 when a signal ended it
  * (https://slurm.schedmd.com/sbatch.html#OPT_wait).
  */
 final class JobWait {
 
     private static final Duration POLL_INTERVAL = Duration.ofSeconds(1);
+    /** Watches tried again, a second apart, while the controller is unavailable (a restart takes seconds). */
+    static final int UNAVAILABLE_RETRIES = 120;
 
     private JobWait() {}
 
@@ -30,19 +33,29 @@ final class JobWait {
      * @throws InterruptedException when interrupted while polling
      */
     static int await(ControllerSession session, long jobId) throws InterruptedException {
-        try {
-            Iterator<WatchJobsResponse> updates = session.streamingStub().watchJobs(WatchJobsRequest.newBuilder()
-                    .setFilter(ListJobsRequest.newBuilder().addJobIds(jobId)).build());
-            while (updates.hasNext()) {
-                Job job = updates.next().getJob();
-                if (job.getJobId() == jobId && ended(job)) {
-                    return exitStatus(job);
+        int retries = 0;
+        while (true) {
+            try {
+                Iterator<WatchJobsResponse> updates = session.streamingStub().watchJobs(WatchJobsRequest.newBuilder()
+                        .setFilter(ListJobsRequest.newBuilder().addJobIds(jobId)).build());
+                while (updates.hasNext()) {
+                    Job job = updates.next().getJob();
+                    retries = 0; // the controller answered: a later loss starts a new count
+                    if (job.getJobId() == jobId && ended(job)) {
+                        return exitStatus(job);
+                    }
                 }
-            }
-            throw Status.UNAVAILABLE.withDescription("job watch ended early").asRuntimeException();
-        } catch (StatusRuntimeException e) {
-            if (e.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {
-                throw e;
+                throw Status.UNAVAILABLE.withDescription("job watch ended early").asRuntimeException();
+            } catch (StatusRuntimeException e) {
+                if (e.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {
+                    break;
+                }
+                // a controller that stops ends its watchers with UNAVAILABLE (gantry restart scheduler, a failover):
+                // watch again once it is back, as Slurm's sbatch --wait keeps polling through a slurmctld restart
+                if (e.getStatus().getCode() != Status.Code.UNAVAILABLE || ++retries > UNAVAILABLE_RETRIES) {
+                    throw e;
+                }
+                Thread.sleep(POLL_INTERVAL.toMillis());
             }
         }
         while (true) {

@@ -61,6 +61,29 @@ class SbatchWaitTest {
         }
     }
 
+    /** A controller that restarts ends its watchers with UNAVAILABLE: sbatch watches again and still gets the end. */
+    @Test
+    void watchesAgain_whenTheControllerRestarts() throws Exception {
+        FakeController controller = cluster();
+        try (CliHarness cli = new CliHarness(controller)) {
+            CompletableFuture<Result> sbatch = CompletableFuture.supplyAsync(() -> cli.run("sbatch", "-W", "--wrap", "sleep 1"));
+            awaitWatches(controller);
+            controller.endWatches(io.grpc.Status.UNAVAILABLE.withDescription("controller shutting down"));
+            awaitWatches(controller);
+            assertFalse(sbatch.isDone(), "sbatch still waits for its job");
+            controller.end(1, JobState.JOB_STATE_FAILED, 5);
+            assertEquals(new Result(5, "Submitted batch job 1\n", ""), sbatch.get(30, TimeUnit.SECONDS));
+        }
+    }
+
+    private static void awaitWatches(FakeController controller) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        while (controller.openWatches() == 0 && Instant.now().isBefore(deadline)) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, controller.openWatches(), "sbatch is watching its job");
+    }
+
     @Test
     void waitsUntilARunningJobEnds() throws Exception {
         FakeController controller = cluster();

@@ -121,6 +121,14 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
         }
     }
 
+    /** Ends every open WatchJobs stream with {@code status}, as a controller that stops does (UNAVAILABLE). */
+    public synchronized void endWatches(Status status) {
+        for (Watch w : watches) {
+            w.observer().onError(status.asRuntimeException());
+        }
+        watches.clear();
+    }
+
     /** Makes every call fail with {@code status} (null: stop failing). */
     public synchronized FakeController failingWith(Status status) {
         this.failure = status;

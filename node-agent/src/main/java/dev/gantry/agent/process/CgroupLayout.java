@@ -33,7 +33,7 @@ public record CgroupLayout(
      * share a node name on one host (several local clusters, tests).
      */
     public static String scopeName(String nodeName, Path spoolDir) {
-        return "gantry_" + nodeName + "_" + String.format("%08x", spoolDir.toAbsolutePath().normalize().toString().hashCode());
+        return dev.gantry.common.job.JobCgroupScope.name(nodeName, spoolDir); // gantry down and up find it by this name too
     }
 
     /** The containment mode this layout gives (the metric label). */

@@ -81,6 +81,16 @@ public final class JobWatch {
         });
     }
 
+    /**
+     * Ends every watcher with UNAVAILABLE (the controller stops; watchers re-subscribe to the next one). Open streams
+     * would otherwise hold the gRPC server's shutdown for its whole await-termination.
+     */
+    public void close() {
+        for (Watcher w : watchers) {
+            w.feed().end(io.grpc.Status.UNAVAILABLE.withDescription("controller shutting down"));
+        }
+    }
+
     /** Open watchers (a gauge). */
     public int count() {
         return watchers.size();

@@ -22,6 +22,8 @@ import io.grpc.ManagedChannel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Value;
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.context.event.ShutdownEvent;
 import jakarta.annotation.PreDestroy;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -37,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * start-up (Micronaut @Context), closed in reverse order at shutdown.
  */
 @Context
-public final class SchedulerRuntime implements AutoCloseable {
+public final class SchedulerRuntime implements AutoCloseable, ApplicationEventListener<ShutdownEvent> {
 
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerRuntime.class);
 
@@ -56,6 +58,8 @@ public final class SchedulerRuntime implements AutoCloseable {
     private final JobWatch jobWatch;
     private final RefusalMetrics refusals;
     private final JobSteps steps;
+    private final java.util.concurrent.atomic.AtomicBoolean quiesced = new java.util.concurrent.atomic.AtomicBoolean();
+    private final Thread quiesceAtExit = new Thread(this::quiesce, "scheduler-quiesce");
     private final java.util.concurrent.ExecutorService responses = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     public SchedulerRuntime(
@@ -118,6 +122,9 @@ public final class SchedulerRuntime implements AutoCloseable {
         long calcPeriod = Math.max(1, config.get(Keys.PRIORITY_CALC_PERIOD));
         timer.scheduleWithFixedDelay(() -> controller.run(controller.accounting::recalculatePriorities), calcPeriod, calcPeriod,
                 TimeUnit.SECONDS);
+        // SIGTERM: streams end at once, while Micronaut's own hook is still stopping its HTTP server (whose event loops
+        // wait for their quiet period while streams are open: 2 s of a restart); the ShutdownEvent below comes later
+        Runtime.getRuntime().addShutdownHook(quiesceAtExit);
         LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
                 config.nodes().size(), config.partitions().size(), selectAddress);
         scheduling.trigger();
@@ -171,18 +178,50 @@ public final class SchedulerRuntime implements AutoCloseable {
         return responses;
     }
 
+    /**
+     * The first step of a graceful stop (SIGTERM), run by a JVM exit hook at once and again when Micronaut starts
+     * closing (its ShutdownEvent, before any bean is destroyed; whichever comes first does it):
+     * no timer runs any more (SlurmdTimeout checks, time limits: a stopping controller sets no node DOWN), no
+     * scheduling pass starts, and every stream (event feeds, job watchers) ends, so the gRPC servers, destroyed next,
+     * stop at once instead of waiting for their streams. Calls still in flight are answered; {@link #close} then
+     * drains the controller, commits what is queued and stops the database last (docs/ARCHITECTURE.md, "Local
+     * cluster": graceful restart).
+     */
+    @Override
+    public void onApplicationEvent(ShutdownEvent event) {
+        quiesce();
+    }
+
+    private void quiesce() {
+        if (quiesced.getAndSet(true)) {
+            return;
+        }
+        LOG.info("scheduler-svc stopping: timers and scheduling stopped, {} event stream(s) and {} job watcher(s) ended, {} write(s) to commit",
+                events.subscriberCount(), jobWatch.count(), writer.backlog());
+        timer.shutdownNow();
+        scheduling.close();
+        events.close();
+        jobWatch.close();
+    }
+
     @PreDestroy
     @Override
     public void close() {
-        timer.shutdownNow();
+        long started = System.nanoTime();
+        quiesce();
+        try {
+            Runtime.getRuntime().removeShutdownHook(quiesceAtExit);
+        } catch (IllegalStateException exiting) {
+            // the JVM exits: the hook ran or runs
+        }
         responses.shutdown();
-        scheduling.close();
-        events.close();
         controller.close();
         databaseWatch.close();
         writer.close();
         selectChannel.shutdownNow();
         agents.close();
         database.close();
+        LOG.info("scheduler-svc stopped: controller drained, writes committed, database closed in {} ms",
+                (System.nanoTime() - started) / 1_000_000);
     }
 }

@@ -121,6 +121,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** The embedded server's JVM exit hook (tests). */
+    Thread embeddedExitHook() {
+        return embedded.exitHook();
+    }
+
     /** The embedded server's postmaster pid, or -1 for an external database. */
     public long embeddedServerPid() {
         return embedded == null ? -1 : embedded.pid();

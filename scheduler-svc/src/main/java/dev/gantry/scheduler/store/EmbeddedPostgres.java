@@ -54,6 +54,8 @@ final class EmbeddedPostgres implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedPostgres.class);
     private static final Duration STARTUP_LIMIT = Duration.ofMinutes(5); // crash recovery of a long WAL included
     private static final Duration STOP_LIMIT = Duration.ofSeconds(60);
+    /** How long the exit hook leaves the owner to close the database itself ({@link #stopAtExit}). */
+    static final Duration OWNER_GRACE = Duration.ofSeconds(10);
 
     private final Path data;
     private final Path socketDir;
@@ -67,6 +69,8 @@ final class EmbeddedPostgres implements AutoCloseable {
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final Thread shutdownHook;
+    /** Counted down by {@link #close}: the owner has closed its pool and stopped the server. */
+    private final java.util.concurrent.CountDownLatch ownerClosed = new java.util.concurrent.CountDownLatch(1);
     private boolean closed;
 
     private EmbeddedPostgres(Path data, Path socketDir, boolean temporarySocketDir, String password, Process postmaster,
@@ -81,7 +85,7 @@ final class EmbeddedPostgres implements AutoCloseable {
         this.postmaster = postmaster;
         this.lockChannel = lockChannel;
         this.lock = lock;
-        this.shutdownHook = new Thread(this::stopServer, "embedded-postgres-stop");
+        this.shutdownHook = new Thread(this::stopAtExit, "embedded-postgres-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
@@ -203,6 +207,11 @@ final class EmbeddedPostgres implements AutoCloseable {
         }
         LOG.info("embedded PostgreSQL restarted (pid {}) in {} ms: socket {}, data {}", postmaster.pid(),
                 (System.nanoTime() - started) / 1_000_000, socketFile(), data);
+    }
+
+    /** The JVM exit hook (for tests: it must wait for {@link #close}). */
+    Thread exitHook() {
+        return shutdownHook;
     }
 
     private static Optional<String> readPassword(Path file) throws IOException {
@@ -370,6 +379,24 @@ final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
+    /**
+     * The JVM is exiting (SIGTERM): the owner's {@link #close} comes first, after its last writes are committed and
+     * its pool is closed (JVM shutdown hooks run concurrently, so stopping at once would pull the database from under
+     * a controller still draining, whose writes then retry until it gives up: a graceful restart took 41 s). The
+     * server is stopped here only when the owner has not closed it within {@link #OWNER_GRACE} (a JVM leaving without
+     * closing, such as a start-up that failed).
+     */
+    private void stopAtExit() {
+        try {
+            if (!ownerClosed.await(OWNER_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("the JVM exits and scheduler-svc did not close the database within {}: stopping PostgreSQL", OWNER_GRACE);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        stopServer();
+    }
+
     private synchronized void stopServer() {
         if (closed) {
             return;
@@ -395,6 +422,7 @@ final class EmbeddedPostgres implements AutoCloseable {
     @Override
     public void close() {
         stopServer();
+        ownerClosed.countDown();
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException shuttingDown) {
