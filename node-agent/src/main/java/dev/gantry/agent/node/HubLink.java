@@ -7,7 +7,8 @@ import java.util.Optional;
  * The agent's side of its link to the controller (AgentHub), as decisions over call results: register first
  * and after every failure (capped backoff while the controller is unreachable), heartbeat every interval the
  * controller asks for, register again when a heartbeat fails or names another controller epoch (the controller
- * restarted and must learn this node's running jobs again).
+ * restarted and must learn this node's running jobs again) or none (the controller set this node DOWN for not
+ * responding, e.g. while this agent was frozen or cut off, and must reconcile its runs before taking it back).
  *
  * <p>Each step carries {@code news} only when the link changes state, so the runtime logs once per change and
  * not once per retry. Not thread-safe: one caller drives it (the hub session's single scheduled task).
@@ -64,7 +65,9 @@ public final class HubLink {
         if (controllerEpoch.equals(epoch)) {
             return new Step(Action.HEARTBEAT, interval, Optional.empty());
         }
-        String news = "controller epoch changed from " + epoch + " to " + controllerEpoch + " (it restarted); registering again";
+        String news = controllerEpoch.isEmpty()
+                ? "the controller asks this node to register again (it set the node DOWN for not responding, or does not know it); registering"
+                : "controller epoch changed from " + epoch + " to " + controllerEpoch + " (it restarted); registering again";
         epoch = null;
         return new Step(Action.REGISTER, Duration.ZERO, Optional.of(news));
     }
