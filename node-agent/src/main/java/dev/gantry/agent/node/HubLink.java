@@ -58,7 +58,7 @@ public final class HubLink {
                 ? Optional.of("controller unreachable (" + cause + "); retrying, backing off from " + text(backoff.initial()) + " to " + text(backoff.max()))
                 : Optional.empty();
         state = State.UNREACHABLE;
-        return new Step(Action.REGISTER, backoff.delay(failures), news);
+        return new Step(Action.REGISTER, retryDelay(), news);
     }
 
     public Step heartbeatAnswered(String controllerEpoch) {
@@ -76,6 +76,16 @@ public final class HubLink {
         state = State.UNREACHABLE;
         epoch = null;
         return new Step(Action.REGISTER, Duration.ZERO, Optional.of("heartbeat failed (" + cause + "); registering again"));
+    }
+
+    /**
+     * The backoff, but never longer than the heartbeat interval once the controller named one: a controller that was
+     * stopped or cut off judges silence from when it runs again, one SlurmdTimeout (three intervals or more), so an
+     * agent that retried less often could be set DOWN while both are healthy.
+     */
+    private Duration retryDelay() {
+        Duration d = backoff.delay(failures);
+        return d.compareTo(interval) > 0 ? interval : d;
     }
 
     private static String text(Duration d) {

@@ -57,15 +57,24 @@ public final class NodeLiveness {
     }
 
     /**
-     * Whether registered, responding node {@code n} has been silent for longer than {@code slurmdTimeout} at {@code
-     * now}, silence counting from the later of its last heartbeat and {@code watchingSince} (when the controller could
-     * last start watching: its start, a takeover, the end of a pause of its own).
+     * Whether node {@code n}, responding so far, has been silent for longer than {@code slurmdTimeout} at {@code now},
+     * silence counting from the later of its last heartbeat and {@code watchingSince} (when the controller could last
+     * start watching: its start, a takeover, the end of a pause of its own). A node whose agent has not registered
+     * with this controller is judged only while it holds jobs (loaded at start as running there): its agent gets one
+     * window from the start to come back, as slurmctld gives the nodes of its saved state; an idle one stays UNKNOWN.
      */
     public static boolean silentTooLong(NodeRecord n, Instant watchingSince, Duration slurmdTimeout, Instant now) {
-        if (!n.registered() || n.notResponding() || n.lastSeen() == null) {
+        if (n.notResponding()) {
             return false;
         }
-        Instant from = n.lastSeen().isAfter(watchingSince) ? n.lastSeen() : watchingSince;
+        Instant from;
+        if (n.registered() && n.lastSeen() != null) {
+            from = n.lastSeen().isAfter(watchingSince) ? n.lastSeen() : watchingSince;
+        } else if (!n.registered() && (n.allocCpus() > 0 || n.allocMemoryMb() > 0)) {
+            from = watchingSince;
+        } else {
+            return false;
+        }
         return from.plus(slurmdTimeout).isBefore(now);
     }
 

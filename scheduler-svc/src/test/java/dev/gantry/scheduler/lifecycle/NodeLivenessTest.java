@@ -72,10 +72,17 @@ class NodeLivenessTest {
     }
 
     @Test
-    void aNodeNotRegisteredOrAlreadyDown_isNotJudgedAgain() {
+    void aNodeAlreadyDown_orNeverRegisteredAndIdle_isNotJudged() {
         NodeRecord down = NodeLiveness.notResponding(seen, "Not responding", true).nodes().get(0);
         assertFalse(NodeLiveness.silentTooLong(down, T0, TIMEOUT, T0.plusSeconds(3600)));
-        assertFalse(NodeLiveness.silentTooLong(n1, T0, TIMEOUT, T0.plusSeconds(3600)));
+        assertFalse(NodeLiveness.silentTooLong(n1, T0, TIMEOUT, T0.plusSeconds(3600)), "stays UNKNOWN");
+    }
+
+    @Test
+    void aNodeNeverRegisteredSinceTheStart_holdingLoadedJobs_getsOneWindowFromTheStart() {
+        NodeRecord holding = n1.withAllocation(2, 512); // a job loaded as running there
+        assertFalse(NodeLiveness.silentTooLong(holding, T0, TIMEOUT, T0.plusSeconds(10)));
+        assertTrue(NodeLiveness.silentTooLong(holding, T0, TIMEOUT, T0.plusSeconds(11)));
     }
 
     @Test

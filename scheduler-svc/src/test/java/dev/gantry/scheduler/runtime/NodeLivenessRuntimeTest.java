@@ -30,17 +30,19 @@ import org.junit.jupiter.api.Test;
  */
 class NodeLivenessRuntimeTest {
 
+    static final String CONFIG = """
+            SlurmdTimeout=10
+            JobRequeue=1
+            NodeName=n[1-2] CPUs=4 RealMemory=8192
+            PartitionName=debug Nodes=n[1-2] Default=YES MaxTime=60 State=UP
+            """;
+
     ControllerHarness h;
     NodeTracker nodes;
 
     @BeforeEach
     void start() throws Exception {
-        h = new ControllerHarness("""
-                SlurmdTimeout=10
-                JobRequeue=1
-                NodeName=n[1-2] CPUs=4 RealMemory=8192
-                PartitionName=debug Nodes=n[1-2] Default=YES MaxTime=60 State=UP
-                """);
+        h = new ControllerHarness(CONFIG);
         h.registerNodes("n1", "n2");
         nodes = h.controller.nodes;
     }
@@ -137,6 +139,31 @@ class NodeLivenessRuntimeTest {
         assertTrue(node("n2").notResponding());
         assertEquals(0, count("gantry_controller_pauses_total"));
         assertEquals(2, count("gantry_nodes_not_responding_total"));
+    }
+
+    @Test
+    void afterARestart_aNodeWhoseAgentNeverComesBack_isSetDownOneWindowAfterTheStart_andItsJobRequeued() throws Exception {
+        long onN1 = runningOn("n1");
+        long onN2 = runningOn("n2");
+        h.close(); // the controller goes away; the store keeps its jobs RUNNING
+        h = new ControllerHarness(CONFIG, h.store, h.controller.stateStore);
+        nodes = h.controller.nodes;
+        h.registerNodes("n2"); // n2's agent comes back with its job; n1's never does
+
+        for (int i = 0; i < 10; i++) {
+            elapse(1);
+            nodes.heartbeat("n2").join();
+            tick();
+        }
+        assertFalse(node("n1").notResponding(), "one SlurmdTimeout from the start is not over yet");
+        elapse(1);
+        nodes.heartbeat("n2").join();
+        tick();
+
+        assertTrue(node("n1").notResponding());
+        assertEquals(JobState.PENDING, h.job(onN1).state(), "requeued (JobRequeue=1)");
+        assertEquals(JobState.RUNNING, h.job(onN2).state());
+        assertFalse(node("n2").notResponding());
     }
 
     @Test
