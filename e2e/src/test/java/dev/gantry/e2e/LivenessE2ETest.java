@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing, and every job keeps running with its process alive; (2) an agent stopped past SlurmdTimeout has its node
  * set DOWN and its job requeued; continued (SIGCONT), it registers again by itself, its node returns to service, its
  * old run's processes are killed, and the requeued job runs once more and completes. The times from SIGCONT to the
- * node being back and to the old run's process being gone are printed ("liveness figure").
+ * node being back and to the old run's processes being gone are printed ("liveness figure").
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -159,7 +159,7 @@ class LivenessE2ETest {
         long goneAt = 0;
         long deadline = continuedAt + TestCluster.WAIT.toNanos();
         while ((backAt == 0 || goneAt == 0) && System.nanoTime() < deadline) {
-            if (goneAt == 0 && !alive(oldRun)) {
+            if (goneAt == 0 && !alive(oldRun) && firstRunProcesses(id).isEmpty()) {
                 goneAt = System.nanoTime();
             }
             if (backAt == 0) {
@@ -171,8 +171,8 @@ class LivenessE2ETest {
             Thread.sleep(20);
         }
         assertTrue(backAt != 0, "n1 came back into service");
-        assertTrue(goneAt != 0, "run 0's batch script (pid " + oldRun + ") was killed");
-        System.out.printf("liveness figure: agent stopped %.1f s; from SIGCONT: node back in service %.2f s, old run's process gone %.2f s%n",
+        assertTrue(goneAt != 0, "run 0's batch script (pid " + oldRun + ") and every process of run 0 were killed");
+        System.out.printf("liveness figure: agent stopped %.1f s; from SIGCONT: node back in service %.2f s, old run's processes gone %.2f s%n",
                 (continuedAt - stoppedAt) / 1e9, (backAt - continuedAt) / 1e9, (goneAt - continuedAt) / 1e9);
 
         Job done = cluster.await(id, j -> j.getState().getNumber() >= JobState.JOB_STATE_COMPLETED_VALUE && !j.getCompleting());
@@ -207,6 +207,22 @@ class LivenessE2ETest {
     private long counter(long id) throws Exception {
         String text = Files.readString(cluster.work.resolve("count-" + id)).strip();
         return text.isEmpty() ? 0 : Long.parseLong(text);
+    }
+
+    /** The live processes of the job's first run: the job's processes without SLURM_RESTART_COUNT (set from run 1 on). */
+    private static List<Long> firstRunProcesses(long id) throws Exception {
+        List<Long> pids = new ArrayList<>();
+        for (long pid : Procs.ofJob(id)) {
+            try {
+                String env = Files.readString(Path.of("/proc/" + pid + "/environ"), java.nio.charset.StandardCharsets.ISO_8859_1);
+                if (!env.contains("\0SLURM_RESTART_COUNT=") && !env.startsWith("SLURM_RESTART_COUNT=") && alive(pid)) {
+                    pids.add(pid);
+                }
+            } catch (java.io.IOException gone) {
+                // exited meanwhile
+            }
+        }
+        return pids;
     }
 
     private long pid(String service) throws Exception {

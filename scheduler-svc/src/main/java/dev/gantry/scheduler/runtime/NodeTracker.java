@@ -150,7 +150,8 @@ public final class NodeTracker {
                 }
                 // (also a job requeued meanwhile, e.g. after this node was set DOWN: it must not run twice)
                 if (j == null || (j.state().isFinished() && !j.completing()) || j.state() == JobState.PENDING || otherRun) {
-                    LOG.warn("node {} runs job {} (run {}), which is over here; terminating it", n.name(), id, run);
+                    LOG.warn("node {} runs job {} (run {}), which it no longer has here ({}); terminating that run", n.name(), id, run,
+                            j == null ? "unknown" : otherRun ? "current run " + j.controls().restartCount() : j.state());
                     metrics.orphanTerminated("registration");
                     launcher.terminateOrphan(updated, id, run, killWait);
                 } else if (j.completing()) {
