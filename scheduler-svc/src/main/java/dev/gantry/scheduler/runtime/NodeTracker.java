@@ -222,10 +222,12 @@ public final class NodeTracker {
             metrics.orphanTerminated("heartbeat");
             launcher.terminateOrphan(n, o.jobId(), o.run(), killWait);
         }
-        List<Long> gone = new ArrayList<>();
-        for (JobRecord j : state.jobs()) {
-            if (!listed.containsKey(j.id()) && completing.hasPartOn(j, n.name()) && NodeLiveness.missingLongEnough(j, launchGrace, now)) {
-                gone.add(j.id());
+        List<Long> gone = new ArrayList<>(); // (the node's holders, not every job: this runs at every heartbeat)
+        for (long id : state.holders(n.name())) {
+            JobRecord j = state.job(id);
+            if (j != null && !listed.containsKey(id) && completing.hasPartOn(j, n.name())
+                    && NodeLiveness.missingLongEnough(j, launchGrace, now)) {
+                gone.add(id);
             }
         }
         for (long id : gone) {
