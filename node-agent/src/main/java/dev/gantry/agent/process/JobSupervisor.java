@@ -403,7 +403,10 @@ public final class JobSupervisor implements AutoCloseable {
     /**
      * TerminateJob for run {@code run} ({@link JobRun#UNKNOWN}: whatever run is here): as {@link #terminate(long,
      * Duration, String)}; a terminate for another run of the job than the one here leaves that one alone and answers
-     * that the job (the run named) was not running here.
+     * that the job (the run named) was not running here. A terminate naming the run that is here revokes nothing:
+     * that run's launch is already remembered (a replay of its credential stays refused), and the job's next run,
+     * whose credential the controller may have issued before this terminate arrived (a node's registration ends the
+     * run it left behind while the requeued job is placed there again), must not be refused for it.
      */
     public synchronized boolean terminate(long jobId, int run, Duration killWait, String reason) {
         RunningJob here = jobs.get(jobId);
@@ -411,7 +414,9 @@ public final class JobSupervisor implements AutoCloseable {
             LOG.info("job {}: terminate ({}) for run {} ignored; run {} is here", jobId, reason, run, here.run);
             return false;
         }
-        guard.revoked(jobId);
+        if (run == JobRun.UNKNOWN || here == null) {
+            guard.revoked(jobId);
+        }
         early.forget(jobId);
         RunningJob job = here;
         if (job == null) {

@@ -67,6 +67,34 @@ class RunIdentityTest extends OnAgentRig {
     }
 
     @Test
+    void theNextRunsCredential_issuedBeforeTheTerminateOfTheRunHereArrived_isNotRefused() {
+        long firstPid = launchRun(94, 0, STUBBORN);
+        rig.awaitOutput(94, "ready");
+        // the controller places the requeued job here again (run 1's credential is issued) while its terminate of
+        // run 0, sent as the node registered again, is still on its way
+        var next = rig.signed(rig.request(94, "#!/bin/bash\necho second run\nexit 0\n").setRestartCount(1).build());
+        assertTrue(terminateRun(94, 0, 600), "run 0 is here: it is being killed");
+
+        long secondPid = rig.agent.launchJob(next).getPid();
+
+        assertTrue(secondPid > 0, "run 1 runs");
+        assertTrue(ProcFs.group(firstPid).isEmpty(), "nothing of run 0 is left");
+        Await.until("both runs reported", () -> exitsOf(94).size() == 2);
+        assertEquals(0, exitsOf(94).get(1).getExitCode());
+        assertEquals(1, exitsOf(94).get(1).getRestartCount());
+    }
+
+    @Test
+    void aTerminateArrivingBeforeItsRunsLaunch_stillRefusesThatLaunch() {
+        var late = rig.signed(rig.request(95, "#!/bin/bash\nexit 0\n").setRestartCount(2).build());
+        assertFalse(terminateRun(95, 2, 0), "scancel before the launch got here");
+
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> rig.agent.launchJob(late));
+
+        assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+    }
+
+    @Test
     void aStubbornEarlierRun_stillRunning_isKilledForTheNextRun_too() {
         long firstPid = launchRun(91, 2, STUBBORN);
         rig.awaitOutput(91, "ready");

@@ -72,6 +72,37 @@ class HubLinkTest {
     }
 
     @Test
+    void aHeartbeatAnsweredWithNoEpoch_registersAgainAtOnce_sayingTheControllerAskedForIt() {
+        link.registered("e1", 5);
+
+        Step step = link.heartbeatAnswered(""); // the controller set this node DOWN while it was frozen or cut off
+
+        assertEquals(Action.REGISTER, step.action());
+        assertEquals(Duration.ZERO, step.after());
+        assertTrue(step.news().orElseThrow().contains("asks this node to register again"), step.news().orElseThrow());
+        assertEquals(Optional.empty(), link.epoch());
+        link.registered("e1", 5);
+        assertEquals(Optional.of("e1"), link.epoch(), "the same controller takes it back");
+    }
+
+    @Test
+    void onceRegistered_retriesNoLessOftenThanTheHeartbeatInterval() {
+        link.registered("e1", 2); // SlurmdTimeout 6: the controller judges silence over three intervals
+        link.heartbeatFailed("DEADLINE_EXCEEDED"); // the controller is stopped
+
+        Step first = link.registerFailed("DEADLINE_EXCEEDED");
+        Step second = link.registerFailed("DEADLINE_EXCEEDED");
+        Step tenth = second;
+        for (int i = 0; i < 8; i++) {
+            tenth = link.registerFailed("DEADLINE_EXCEEDED");
+        }
+
+        assertEquals(Duration.ofSeconds(1), first.after());
+        assertEquals(Duration.ofSeconds(2), second.after());
+        assertEquals(Duration.ofSeconds(2), tenth.after(), "capped at the interval, not the backoff's 8 s");
+    }
+
+    @Test
     void failedHeartbeat_registersAgainAtOnce_reportingTheLossOnce() {
         link.registered("e1", 5);
 

@@ -8,6 +8,7 @@ import dev.gantry.api.v1.RegisterNodeRequest;
 import dev.gantry.api.v1.RegisterNodeResponse;
 import dev.gantry.api.v1.ReportJobExitRequest;
 import dev.gantry.api.v1.ReportJobExitResponse;
+import dev.gantry.scheduler.lifecycle.JobExit;
 import dev.gantry.scheduler.runtime.Controller;
 import dev.gantry.scheduler.runtime.NodeTracker;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
@@ -76,7 +77,11 @@ public final class AgentHubGrpcService extends AgentHubGrpc.AgentHubImplBase {
                 usageRuns.put(u.getJobId(), u.getRestartCount());
             }
         }
-        Answers.answer(nodes.heartbeat(request.getNode(), usageRuns), responses, out,
+        // the runs it lists: with their run when named (running_jobs), else any run (an older agent's running_job_ids)
+        Map<Long, Integer> listed = new HashMap<>();
+        request.getRunningJobIdsList().forEach(id -> listed.put(id, JobExit.UNNAMED_RUN));
+        request.getRunningJobsList().forEach(rj -> listed.put(rj.getJobId(), rj.getRestartCount()));
+        Answers.answer(nodes.heartbeat(request.getNode(), usageRuns, listed), responses, out,
                 epoch -> HeartbeatResponse.newBuilder().setControllerEpoch(epoch).build());
     }
 

@@ -44,6 +44,11 @@ final class CompletingJobs {
         return parts.on(j.id(), j.batchHost()) || parts.left(j.id()).isEmpty();
     }
 
+    /** Whether the controller holds job {@code j} and a part of it may be on {@code node}. */
+    boolean hasPartOn(JobRecord j, String node) {
+        return ClusterState.holds(j) && parts.on(j.id(), node);
+    }
+
     /**
      * The batch host reported the end of the batch script, no process of it being left there ({@link
      * JobExit#batchHostReported}).

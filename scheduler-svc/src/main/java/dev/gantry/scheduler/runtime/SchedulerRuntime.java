@@ -97,6 +97,7 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
                 FeedBudget.ofMegabytes(config.get(Keys.SLURMCTLD_PARAMETERS).watch().bufferMb()), refusals::streamDropped);
         this.steps = controller.steps(store.loadSteps());
         this.nodes = controller.nodes;
+        nodes.countWith(new LivenessMetrics(registry));
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
         this.selectChannel = channels.open(selectAddress, Peer.SELECT, SelectClient.SERVICE_CONFIG);
         SchedulerParameters scheduler = config.get(Keys.SCHEDULER_PARAMETERS);

@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -91,6 +92,8 @@ final class ControllerHarness implements AutoCloseable {
     }
 
     final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-22T06:00:00Z"));
+    /** The controller's monotonic clock, in nanoseconds, as its pause watch reads it; set by hand like {@link #now}. */
+    final AtomicLong nanos = new AtomicLong();
     /** The in-memory store, or null when the harness runs over another {@link JobStore} ({@link #jobStore}). */
     final MemoryStore store;
     final JobStore jobStore;
@@ -133,6 +136,8 @@ final class ControllerHarness implements AutoCloseable {
         InstantSource clock = now::get;
         controller = new Controller(config, store, stateStore, writer, new EventLog(), agents,
                 new CredentialSigner(CredentialKeys.generate()), clock, new SchedulerMetrics(registry));
+        controller.nodes.measurePausesWith(nanos::get);
+        controller.nodes.countWith(new LivenessMetrics(registry));
     }
 
     /** Registers {@code nodes} with the harness's {@link #agent} ({@link #register}). */
