@@ -164,7 +164,7 @@ final class EmbeddedPostgres implements AutoCloseable {
         return postmaster.pid();
     }
 
-    private static Optional<String> readPassword(Path file) throws IOException {
+    static Optional<String> readPassword(Path file) throws IOException {
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }

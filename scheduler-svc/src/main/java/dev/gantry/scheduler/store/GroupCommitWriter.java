@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * into the next (group commit), so many submissions share one fsync. Writes of the same job keep their order,
  * and only the newest version of a job in a batch is written. Step changes ride in the same transactions, every one
  * of them, in the order they were queued. A failed batch is retried, with growing pauses,
- * until it commits: the controller's memory stays the truth and the database catches up. Thread-safe.
+ * until it commits: the controller's memory stays the truth and the database catches up; except a batch refused by
+ * the controller lease's fence ({@link FencedException}): this controller is deposed, so the writer fails that batch
+ * and everything after it, stops, and tells its {@code onFenced}. Thread-safe.
  */
 public final class GroupCommitWriter implements AutoCloseable {
 
@@ -32,12 +34,22 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final LinkedBlockingQueue<Write> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
     private final IntConsumer batchObserver;
+    private final java.util.function.Consumer<FencedException> onFenced;
     private volatile boolean running = true;
 
     /** @param batchObserver told each committed batch's size (for metrics) */
     public GroupCommitWriter(JobStore store, IntConsumer batchObserver) {
+        this(store, batchObserver, e -> LOG.error("{}", e.getMessage()));
+    }
+
+    /**
+     * @param batchObserver told each committed batch's size (for metrics)
+     * @param onFenced      told, on the writer's thread, when a batch was refused by the fence (the writer has stopped)
+     */
+    public GroupCommitWriter(JobStore store, IntConsumer batchObserver, java.util.function.Consumer<FencedException> onFenced) {
         this.store = store;
         this.batchObserver = batchObserver;
+        this.onFenced = onFenced;
         this.thread = Thread.ofPlatform().name("group-commit").daemon(false).start(this::run);
     }
 
@@ -93,16 +105,24 @@ public final class GroupCommitWriter implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 batch.forEach(w -> w.done.completeExceptionally(e));
                 return;
+            } catch (FencedException e) {
+                running = false;
+                queue.drainTo(batch);
+                batch.forEach(w -> w.done.completeExceptionally(e));
+                onFenced.accept(e);
+                return;
             }
         }
     }
 
-    private void commitWithRetry(List<JobRecord> jobs, List<StepChange> steps) throws InterruptedException {
+    private void commitWithRetry(List<JobRecord> jobs, List<StepChange> steps) throws InterruptedException, FencedException {
         long pauseMs = 50;
         while (true) {
             try {
                 store.write(jobs, steps);
                 return;
+            } catch (FencedException e) {
+                throw e;
             } catch (StoreException e) {
                 LOG.error("{}; retrying in {} ms", e.getMessage(), pauseMs);
                 Thread.sleep(pauseMs);
