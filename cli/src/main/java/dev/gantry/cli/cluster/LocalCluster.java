@@ -128,6 +128,10 @@ final class LocalCluster {
             for (String name : List.of("scheduler", "select", "gang")) {
                 internalPorts.put(name, ports.pick());
             }
+            if (standby(config)) { // a second SlurmctldHost: a standby controller, its own public and internal ports
+                internalPorts.put("scheduler-backup", ports.pick());
+                internalPorts.put("scheduler-backup-public", ports.pick());
+            }
             for (NodeConfig n : config.nodes()) {
                 internalPorts.put("agent-" + n.name(), ports.pick());
             }
@@ -158,8 +162,12 @@ final class LocalCluster {
 
         List<StartedCluster.Service> started = new ArrayList<>();
         // the services reach scheduler-svc (event stream, GangControl, AgentHub) on its internal port
+        // (both controllers' when there is a standby: the services follow the active one)
         Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS",
-                "127.0.0.1:" + internalPorts.get("scheduler"), "GANTRY_TLS_CA", tls.caCertificate().toString());
+                "127.0.0.1:" + internalPorts.get("scheduler") + (standby(config) ? ",127.0.0.1:" + internalPorts.get("scheduler-backup") : ""),
+                "GANTRY_TLS_CA", tls.caCertificate().toString());
+        String standbyController = standby(config) ? "127.0.0.1:" + internalPorts.get("scheduler-backup-public") : null;
+        StartedCluster.Service backup = null;
         try {
             Map<String, String> env = new LinkedHashMap<>(common);
             env.put("GANTRY_CONFIG", configCopy.toString());
@@ -172,6 +180,23 @@ final class LocalCluster {
             if (publicTls) { // the client API over TLS too: scheduler-svc's certificate names 127.0.0.1 and localhost
                 env.put("GANTRY_PUBLIC_TLS_CERT", tls.certificate(Peer.SCHEDULER).toString());
                 env.put("GANTRY_PUBLIC_TLS_KEY", tls.key(Peer.SCHEDULER).toString());
+            }
+            if (standby(config)) {
+                // two controllers share the embedded PostgreSQL, run as a process of its own so that neither
+                // controller's death takes it away (docs/ARCHITECTURE.md, "Standby controller")
+                Map<String, String> db = new LinkedHashMap<>(Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_STATE_DIR", state.toString(),
+                        "GANTRY_DATABASE_SERVER", "true"));
+                started.add(start("database", jar("scheduler-svc", "gantry-scheduler-svc"), ports.pick(), ports.pick(), db, logs,
+                        List.of("-Xmx64m", "-XX:TieredStopAtLevel=1")));
+                env.put("GANTRY_DATABASE_SHARED", "true");
+                env.put("GANTRY_CONTROLLER_NAME", config.get(Keys.SLURMCTLD_HOST).get(0));
+                env.put("GANTRY_CONTROLLER_ADVERTISE", controller);
+                Map<String, String> second = new LinkedHashMap<>(env);
+                identity(second, tls, Peer.SCHEDULER, internalPorts.get("scheduler-backup"));
+                second.put("GANTRY_CONTROLLER_NAME", config.get(Keys.SLURMCTLD_HOST).get(1));
+                second.put("GANTRY_CONTROLLER_ADVERTISE", standbyController);
+                backup = startLater("scheduler-backup", jar("scheduler-svc", "gantry-scheduler-svc"),
+                        internalPorts.get("scheduler-backup-public"), ports.pick(), second, logs, List.of("-Xmx1g", "-Djava.io.tmpdir=" + state));
             }
             started.add(start("scheduler", jar("scheduler-svc", "gantry-scheduler-svc"), schedPort, ports.pick(), env, logs,
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
@@ -220,6 +245,18 @@ final class LocalCluster {
                     return 1;
                 }
             }
+            if (backup != null) { // started once the primary holds the lease, so the primary is the active one
+                backup = backup.withPid(launch(backup));
+                started.add(backup);
+                new StartedCluster(controller, started).save(runDir);
+                String problem = awaitHealthy(backup, deadline);
+                if (problem != null) {
+                    err.println("gantry: " + backup.name() + " did not start: " + problem);
+                    tail(backup.log(), 15).forEach(l -> err.println("    " + l));
+                    stop(started, Duration.ofSeconds(10));
+                    return 1;
+                }
+            }
             String nodesProblem = awaitNodes(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty(),
                     config.nodes().size(), deadline);
             if (nodesProblem != null) {
@@ -232,7 +269,9 @@ final class LocalCluster {
             stop(started, Duration.ofSeconds(10));
             return 1;
         }
-        writeControllerAddress(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty());
+        // with a standby, both lines: the commands follow the active one
+        writeControllerAddress(standbyController == null ? controller : controller + "\n" + standbyController,
+                publicTls ? Optional.of(tls.caCertificate()) : Optional.empty());
         printSummary(config, started, controller, publicTls);
         return 0;
     }
@@ -260,8 +299,20 @@ final class LocalCluster {
         return env;
     }
 
+    /** A second SlurmctldHost= line: the local cluster runs a standby controller (and the database apart). */
+    static boolean standby(ClusterConfig config) {
+        return config.get(Keys.SLURMCTLD_HOST).size() > 1;
+    }
+
     private StartedCluster.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
             List<String> jvmOptions) throws IOException {
+        var service = startLater(name, jar, grpcPort, httpPort, env, logs, jvmOptions);
+        return service.withPid(launch(service));
+    }
+
+    /** The service, not yet started (pid 0): {@link #launch} starts it. */
+    private StartedCluster.Service startLater(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
+            List<String> jvmOptions) {
         Path log = logs.resolve(name + ".log");
         List<String> cmd = new ArrayList<>();
         cmd.add("setsid"); // own session: a Ctrl-C in the terminal that ran `gantry up` does not reach it
@@ -280,8 +331,7 @@ final class LocalCluster {
         Map<String, String> all = new java.util.TreeMap<>(env);
         all.put("GANTRY_GRPC_PORT", Integer.toString(grpcPort));
         all.put("GANTRY_HTTP_PORT", Integer.toString(httpPort));
-        var service = new StartedCluster.Service(name, 0, grpcPort, httpPort, log, cmd, all);
-        return service.withPid(launch(service));
+        return new StartedCluster.Service(name, 0, grpcPort, httpPort, log, cmd, all);
     }
 
     private static long launch(StartedCluster.Service s) throws IOException {
@@ -324,6 +374,19 @@ final class LocalCluster {
         return 0;
     }
 
+    /** Whether the service's gRPC health answers SERVING now (a standby controller answers NOT_SERVING). */
+    private static boolean serving(StartedCluster.Service s) {
+        ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
+        try {
+            return HealthGrpc.newBlockingStub(ch).withDeadlineAfter(2, TimeUnit.SECONDS).check(HealthCheckRequest.getDefaultInstance())
+                    .getStatus() == HealthCheckResponse.ServingStatus.SERVING;
+        } catch (RuntimeException e) {
+            return false;
+        } finally {
+            ch.shutdownNow();
+        }
+    }
+
     /** Null once the service answers SERVING, else why not. */
     private String awaitHealthy(StartedCluster.Service s, Instant deadline) throws InterruptedException {
         ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
@@ -338,6 +401,10 @@ final class LocalCluster {
                             .check(HealthCheckRequest.getDefaultInstance());
                     if (r.getStatus() == HealthCheckResponse.ServingStatus.SERVING) {
                         return null;
+                    }
+                    if (s.environment().containsKey("GANTRY_DATABASE_SHARED")
+                            && r.getStatus() == HealthCheckResponse.ServingStatus.NOT_SERVING) {
+                        return null; // one of two controllers, as a standby: live, not serving until it takes over
                     }
                     last = "health is " + r.getStatus();
                 } catch (RuntimeException e) {
@@ -501,8 +568,11 @@ final class LocalCluster {
             return 1;
         }
         StartedCluster cs = loaded.get();
-        cancelJobs(cs.controller(), cs.services().stream().filter(s -> s.name().equals("scheduler")).findFirst()
-                .flatMap(LocalCluster::publicCa));
+        // with a standby, whichever controller is active now (the first may have failed over)
+        StartedCluster.Service active = cs.services().stream().filter(s -> s.name().startsWith("scheduler"))
+                .filter(s -> alive(s.pid()) && serving(s)).findFirst().orElse(null);
+        cancelJobs(active == null ? cs.controller() : active.grpcAddress(), cs.services().stream()
+                .filter(s -> s.name().equals("scheduler")).findFirst().flatMap(LocalCluster::publicCa));
         stop(cs.services(), timeout);
         if (agentSpool(runDir).startsWith(SHM)) {
             try {
@@ -558,6 +628,16 @@ final class LocalCluster {
     }
 
     private void stop(List<StartedCluster.Service> services, Duration timeout) throws InterruptedException {
+        List<StartedCluster.Service> database = services.stream().filter(s -> s.name().equals("database")).toList();
+        if (!database.isEmpty()) { // the controllers' last writes first, then the shared database
+            stopInOrder(services.stream().filter(s -> !s.name().equals("database")).toList(), timeout);
+            stopInOrder(database, timeout);
+            return;
+        }
+        stopInOrder(services, timeout);
+    }
+
+    private void stopInOrder(List<StartedCluster.Service> services, Duration timeout) throws InterruptedException {
         // Agents first (they stop taking launches), the controller last (it owns the state).
         List<StartedCluster.Service> order = new ArrayList<>(services);
         java.util.Collections.reverse(order);
@@ -588,6 +668,8 @@ final class LocalCluster {
             if (!alive(s.pid())) {
                 st = "exited";
                 bad++;
+            } else if (s.name().startsWith("scheduler") && loaded.get().services().stream().anyMatch(o -> o.name().equals("scheduler-backup"))) {
+                st = serving(s) ? "serving (active)" : "standby"; // two controllers: one holds the lease
             } else {
                 String problem = awaitHealthy(s, Instant.now().plusSeconds(3));
                 st = problem == null ? "serving" : "not serving";

@@ -26,14 +26,35 @@ public final class FollowingChannel extends ManagedChannel {
     private final List<String> targets;
     private final List<ManagedChannel> channels;
     private final AtomicInteger current = new AtomicInteger();
+    /** The selection below {@code interceptors}: a call an interceptor sends again goes to the address chosen then. */
+    private final io.grpc.Channel intercepted;
 
-    private FollowingChannel(List<String> targets, List<ManagedChannel> channels) {
+    private FollowingChannel(List<String> targets, List<ManagedChannel> channels, io.grpc.ClientInterceptor... interceptors) {
         this.targets = targets;
         this.channels = channels;
+        this.intercepted = io.grpc.ClientInterceptors.intercept(new io.grpc.Channel() {
+            @Override
+            public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> method, CallOptions options) {
+                return select(method, options);
+            }
+
+            @Override
+            public String authority() {
+                return FollowingChannel.this.authority();
+            }
+        }, interceptors);
     }
 
     /** One channel per address ({@code open} makes each); a single address is its plain channel. */
     public static ManagedChannel open(List<String> targets, Function<String, ManagedChannel> open) {
+        return open(targets, open, new io.grpc.ClientInterceptor[0]);
+    }
+
+    /**
+     * As {@link #open(List, Function)}, calls going through {@code interceptors} first (one that sends a failed call
+     * again, as the commands' does, reaches the next address).
+     */
+    public static ManagedChannel open(List<String> targets, Function<String, ManagedChannel> open, io.grpc.ClientInterceptor... interceptors) {
         if (targets.size() == 1) {
             return open.apply(targets.get(0));
         }
@@ -41,7 +62,7 @@ public final class FollowingChannel extends ManagedChannel {
         for (String t : targets) {
             channels.add(open.apply(t));
         }
-        return new FollowingChannel(List.copyOf(targets), List.copyOf(channels));
+        return new FollowingChannel(List.copyOf(targets), List.copyOf(channels), interceptors);
     }
 
     /** The address calls go to now. */
@@ -51,6 +72,10 @@ public final class FollowingChannel extends ManagedChannel {
 
     @Override
     public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> method, CallOptions options) {
+        return intercepted.newCall(method, options);
+    }
+
+    private <Q, R> ClientCall<Q, R> select(MethodDescriptor<Q, R> method, CallOptions options) {
         int index = current.get();
         return new ForwardingClientCall.SimpleForwardingClientCall<>(channels.get(index).newCall(method, options)) {
             @Override

@@ -8,6 +8,7 @@ import dev.gantry.common.tls.InternalApiFactory;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.InternalServices;
 import dev.gantry.common.tls.Peer;
+import dev.gantry.common.failover.Fencing;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
@@ -31,7 +32,17 @@ public class SchedulerInternalApi extends InternalApiFactory {
     @Singleton
     InternalServices services(SchedulerRuntime runtime) {
         return server -> serve(server, new AgentHubGrpcService(runtime), new GangControlGrpcService(runtime),
-                new ClusterEventsGrpcService(runtime));
+                new ClusterEventsGrpcService(runtime), Fencing.announce(runtime.lease()::fencing));
+    }
+
+    /** As below, each answer's headers carrying this controller's fencing number (an agent learns it registering). */
+    public static InternalServer.Builder serve(InternalServer.Builder server, AgentHubGrpc.AsyncService hub,
+            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events, io.grpc.ServerInterceptor fencing) {
+        return server
+                .serve(io.grpc.ServerInterceptors.intercept(AgentHubGrpc.bindService(hub), fencing), PeerAdmission.ANY_NODE)
+                .serve(io.grpc.ServerInterceptors.intercept(GangControlGrpc.bindService(gang), fencing), PeerAdmission.only(Peer.GANG))
+                .serve(io.grpc.ServerInterceptors.intercept(ClusterEventsGrpc.bindService(events), fencing),
+                        PeerAdmission.services(Peer.SELECT, Peer.GANG));
     }
 
     /**

@@ -88,7 +88,9 @@ public final class SchedulerRuntime implements AutoCloseable {
         this.writer = new GroupCommitWriter(writes, metrics::committed, e -> deposed(e.getMessage()));
         this.events = new EventLog();
         // agents and select-svc are reached on their internal ports, over mutual TLS, and must be who they should be
-        this.agents = new AgentGateway((node, address) -> channels.open(address, new Peer.Node(node)));
+        // every call carries this controller's fencing number: an agent that has seen a newer one refuses it
+        this.agents = new AgentGateway((node, address) -> channels.open(address, new Peer.Node(node)),
+                dev.gantry.common.failover.Fencing.stamp(lease::fencing));
         Path priv = privateKey.isBlank() ? state.resolve("cred/cred.key") : Path.of(privateKey);
         Path pub = publicKey.isBlank() ? state.resolve("cred/cred.pub") : Path.of(publicKey);
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
