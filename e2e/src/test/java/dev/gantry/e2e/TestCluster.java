@@ -113,7 +113,8 @@ final class TestCluster implements AutoCloseable {
         Job last = null;
         while (Instant.now().isBefore(deadline)) {
             try {
-                last = controller.getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
+                // a deadline: a frozen controller (a standby's test) must not hold the wait forever
+                last = controller.withDeadlineAfter(10, TimeUnit.SECONDS).getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
                 if (condition.test(last)) {
                     return last;
                 }

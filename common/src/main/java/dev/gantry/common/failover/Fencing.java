@@ -34,9 +34,20 @@ public final class Fencing {
 
     /** Adds this controller's fencing number (when > 0) to every call's headers. */
     public static ClientInterceptor stamp(LongSupplier fencing) {
+        return stamp(fencing, () -> true);
+    }
+
+    /**
+     * As {@link #stamp(LongSupplier)}, and sends nothing while {@code held} says the lease may be another's (a
+     * controller resumed after a pause, in the moment before it stops): such a call ends FAILED_PRECONDITION at once.
+     */
+    public static ClientInterceptor stamp(LongSupplier fencing, java.util.function.BooleanSupplier held) {
         return new ClientInterceptor() {
             @Override
             public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+                if (!held.getAsBoolean()) {
+                    return new Refused<>("fenced: this controller's lease may be another's (fencing " + fencing.getAsLong() + ")");
+                }
                 return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
                     @Override
                     public void start(Listener<R> listener, Metadata headers) {
@@ -49,6 +60,32 @@ public final class Fencing {
                 };
             }
         };
+    }
+
+    /** A call refused before it is sent. */
+    private static final class Refused<Q, R> extends ClientCall<Q, R> {
+        private final String why;
+
+        Refused(String why) {
+            this.why = why;
+        }
+
+        @Override
+        public void start(Listener<R> listener, Metadata headers) {
+            listener.onClose(Status.FAILED_PRECONDITION.withDescription(why), new Metadata());
+        }
+
+        @Override
+        public void request(int n) {}
+
+        @Override
+        public void cancel(String message, Throwable cause) {}
+
+        @Override
+        public void halfClose() {}
+
+        @Override
+        public void sendMessage(Q message) {}
     }
 
     /** Adds this controller's fencing number (when > 0) to the headers of every answer it serves. */

@@ -90,7 +90,7 @@ public final class SchedulerRuntime implements AutoCloseable {
         // agents and select-svc are reached on their internal ports, over mutual TLS, and must be who they should be
         // every call carries this controller's fencing number: an agent that has seen a newer one refuses it
         this.agents = new AgentGateway((node, address) -> channels.open(address, new Peer.Node(node)),
-                dev.gantry.common.failover.Fencing.stamp(lease::fencing));
+                dev.gantry.common.failover.Fencing.stamp(lease::fencing, lease::held));
         Path priv = privateKey.isBlank() ? state.resolve("cred/cred.key") : Path.of(privateKey);
         Path pub = publicKey.isBlank() ? state.resolve("cred/cred.pub") : Path.of(publicKey);
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));

@@ -27,6 +27,9 @@ import java.util.function.Supplier;
  */
 public final class StandbyServer implements AutoCloseable {
 
+    /** gRPC health's service that answers SERVING while the process runs, standby or active (Kubernetes' liveness). */
+    public static final String PROCESS_HEALTH = "gantry.process";
+
     private final Server server;
 
     private StandbyServer(Server server) {
@@ -42,6 +45,7 @@ public final class StandbyServer implements AutoCloseable {
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus("", ServingStatus.NOT_SERVING);
         health.setStatus("gantry.v1.Controller", ServingStatus.NOT_SERVING);
+        health.setStatus(PROCESS_HEALTH, ServingStatus.SERVING);
         NettyServerBuilder builder = NettyServerBuilder.forAddress(new InetSocketAddress(host, port));
         if (!tlsCert.isBlank() && !tlsKey.isBlank()) {
             PublicServerTls.apply(builder, "GANTRY_PUBLIC_TLS_CERT", Path.of(tlsCert), "GANTRY_PUBLIC_TLS_KEY", Path.of(tlsKey));
