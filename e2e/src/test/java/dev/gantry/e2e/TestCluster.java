@@ -114,7 +114,7 @@ final class TestCluster implements AutoCloseable {
         while (Instant.now().isBefore(deadline)) {
             try {
                 // a deadline: a frozen controller (a standby's test) must not hold the wait forever
-                last = controller.withDeadlineAfter(10, TimeUnit.SECONDS).getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
+                last = controller.withDeadlineAfter(10, java.util.concurrent.TimeUnit.SECONDS).getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
                 if (condition.test(last)) {
                     return last;
                 }
