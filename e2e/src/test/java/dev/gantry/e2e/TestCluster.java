@@ -74,14 +74,23 @@ final class TestCluster implements AutoCloseable {
         args.addAll(List.of(upOptions));
         Shell.Result up = shell.run(tmp, "gantry", args.toArray(String[]::new));
         assertEquals(0, up.exit(), up.toString());
-        String address = Files.readString(runDir.resolve("controller.addr")).trim();
+        // one line per controller (a standby's too): calls follow the one that answers
+        List<String> addresses = Files.readString(runDir.resolve("controller.addr")).lines().map(String::trim)
+                .filter(l -> !l.isEmpty()).toList();
         Path ca = runDir.resolve("controller-ca.crt"); // gantry up --public-tls: the client API over TLS
-        return new TestCluster(tmp, work, runDir, shell, up,
-                (Files.exists(ca) ? io.grpc.Grpc.newChannelBuilder(address, io.grpc.TlsChannelCredentials.newBuilder()
-                        .trustManager(ca.toFile()).build()) : ManagedChannelBuilder.forTarget(address).usePlaintext())
+        return new TestCluster(tmp, work, runDir, shell, up, dev.gantry.common.failover.FollowingChannel.open(addresses, address ->
+                (Files.exists(ca) ? io.grpc.Grpc.newChannelBuilder(address, tlsTrusting(ca)) : ManagedChannelBuilder.forTarget(address).usePlaintext())
                         // as the user running the tests, authenticated as the cluster's own tools are
                         .intercept(CallerCredential.forCluster(runDir))
-                        .build());
+                        .build()));
+    }
+
+    private static io.grpc.ChannelCredentials tlsTrusting(Path ca) {
+        try {
+            return io.grpc.TlsChannelCredentials.newBuilder().trustManager(ca.toFile()).build();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Runs sbatch in {@code cwd} and returns the job id it printed. */
@@ -104,7 +113,8 @@ final class TestCluster implements AutoCloseable {
         Job last = null;
         while (Instant.now().isBefore(deadline)) {
             try {
-                last = controller.getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
+                // a deadline: a frozen controller (a standby's test) must not hold the wait forever
+                last = controller.withDeadlineAfter(10, java.util.concurrent.TimeUnit.SECONDS).getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
                 if (condition.test(last)) {
                     return last;
                 }

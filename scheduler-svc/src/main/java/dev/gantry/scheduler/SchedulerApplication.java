@@ -14,7 +14,11 @@ import java.nio.file.Path;
 public final class SchedulerApplication {
     private SchedulerApplication() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
+        if ("true".equals(System.getenv("GANTRY_DATABASE_SERVER"))) { // the local cluster's database for two controllers
+            DatabaseServerApplication.run();
+            return;
+        }
         String config = System.getenv().getOrDefault("GANTRY_CONFIG", System.getProperty("gantry.config", ""));
         if (config.isBlank()) {
             System.err.println("scheduler-svc: GANTRY_CONFIG is not set: give the path of the cluster config file");

@@ -21,7 +21,7 @@ class ArchitectureTest {
     static final String[] CORE = {"dev.gantry.scheduler.model..", "dev.gantry.scheduler.submit..",
         "dev.gantry.scheduler.queue..", "dev.gantry.scheduler.cycle..",
         "dev.gantry.scheduler.control..", "dev.gantry.scheduler.priority..", "dev.gantry.scheduler.preempt..",
-        "dev.gantry.scheduler.access..", "dev.gantry.scheduler.limits..", "dev.gantry.scheduler.lifecycle.."};
+        "dev.gantry.scheduler.access..", "dev.gantry.scheduler.limits..", "dev.gantry.scheduler.lifecycle..", "dev.gantry.scheduler.lease.."};
 
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.gantry.scheduler");

@@ -135,6 +135,10 @@ final class LocalCluster {
             for (String name : List.of("scheduler", "select", "gang")) {
                 internalPorts.put(name, ports.pick());
             }
+            if (standby(config)) { // a second SlurmctldHost: a standby controller, its own public and internal ports
+                internalPorts.put("scheduler-backup", ports.pick());
+                internalPorts.put("scheduler-backup-public", ports.pick());
+            }
             for (NodeConfig n : config.nodes()) {
                 internalPorts.put("agent-" + n.name(), ports.pick());
             }
@@ -165,8 +169,12 @@ final class LocalCluster {
 
         List<StartedCluster.Service> started = new ArrayList<>();
         // the services reach scheduler-svc (event stream, GangControl, AgentHub) on its internal port
+        // (both controllers' when there is a standby: the services follow the active one)
         Map<String, String> common = Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_SCHEDULER_ADDRESS",
-                "127.0.0.1:" + internalPorts.get("scheduler"), "GANTRY_TLS_CA", tls.caCertificate().toString());
+                "127.0.0.1:" + internalPorts.get("scheduler") + (standby(config) ? ",127.0.0.1:" + internalPorts.get("scheduler-backup") : ""),
+                "GANTRY_TLS_CA", tls.caCertificate().toString());
+        String standbyController = standby(config) ? "127.0.0.1:" + internalPorts.get("scheduler-backup-public") : null;
+        StartedCluster.Service backup = null;
         try {
             Map<String, String> env = new LinkedHashMap<>(common);
             env.put("GANTRY_CONFIG", configCopy.toString());
@@ -180,8 +188,28 @@ final class LocalCluster {
                 env.put("GANTRY_PUBLIC_TLS_CERT", tls.certificate(Peer.SCHEDULER).toString());
                 env.put("GANTRY_PUBLIC_TLS_KEY", tls.key(Peer.SCHEDULER).toString());
             }
+            if (standby(config)) {
+                // two controllers share the embedded PostgreSQL, run as a process of its own so that neither
+                // controller's death takes it away (docs/ARCHITECTURE.md, "Standby controller")
+                Map<String, String> db = new LinkedHashMap<>(Map.of("GANTRY_BIND_HOST", "127.0.0.1", "GANTRY_STATE_DIR", state.toString(),
+                        "GANTRY_DATABASE_SERVER", "true"));
+                started.add(start("database", jar("scheduler-svc", "gantry-scheduler-svc"), ports.pick(), ports.pick(), db, logs,
+                        List.of("-Xmx64m", "-XX:TieredStopAtLevel=1")));
+                env.put("GANTRY_DATABASE_SHARED", "true");
+                env.put("GANTRY_CONTROLLER_NAME", config.get(Keys.SLURMCTLD_HOST).get(0));
+                env.put("GANTRY_CONTROLLER_ADVERTISE", controller);
+                Map<String, String> second = new LinkedHashMap<>(env);
+                identity(second, tls, Peer.SCHEDULER, internalPorts.get("scheduler-backup"));
+                second.put("GANTRY_CONTROLLER_NAME", config.get(Keys.SLURMCTLD_HOST).get(1));
+                second.put("GANTRY_CONTROLLER_ADVERTISE", standbyController);
+                backup = start("scheduler-backup", jar("scheduler-svc", "gantry-scheduler-svc"),
+                        internalPorts.get("scheduler-backup-public"), ports.pick(), second, logs, List.of("-Xmx1g", "-Djava.io.tmpdir=" + state));
+            }
             started.add(start("scheduler", jar("scheduler-svc", "gantry-scheduler-svc"), schedPort, ports.pick(), env, logs,
                     List.of("-Xmx1g", "-Djava.io.tmpdir=" + state)));
+            if (backup != null) { // supervised as the others; whichever controller takes the lease first is the active one
+                started.add(backup);
+            }
             started.add(start("select", jar("select-svc", "gantry-select-svc"), selectPort, ports.pick(),
                     identity(new LinkedHashMap<>(common), tls, Peer.SELECT, internalPorts.get("select")), logs, List.of("-Xmx1g")));
             // gang-svc takes PreemptMode and SchedulerTimeSlice from the event stream's snapshot, as everything else.
@@ -247,7 +275,9 @@ final class LocalCluster {
             stopAll(Duration.ofSeconds(10));
             return 1;
         }
-        writeControllerAddress(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty());
+        // with a standby, both lines: the commands follow the active one
+        writeControllerAddress(standbyController == null ? controller : controller + "\n" + standbyController,
+                publicTls ? Optional.of(tls.caCertificate()) : Optional.empty());
         printSummary(config, started, controller, publicTls);
         return 0;
     }
@@ -275,9 +305,14 @@ final class LocalCluster {
         return env;
     }
 
+    /** A second SlurmctldHost= line: the local cluster runs a standby controller (and the database apart). */
+    static boolean standby(ClusterConfig config) {
+        return config.get(Keys.SLURMCTLD_HOST).size() > 1;
+    }
+
     /** How to start one service (its pid is 0 until the supervisor starts it). */
     private StartedCluster.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
-            List<String> jvmOptions) throws IOException {
+            List<String> jvmOptions) {
         Path log = logs.resolve(name + ".log");
         List<String> cmd = new ArrayList<>();
         cmd.add("setsid"); // own session: a Ctrl-C in the terminal that ran `gantry up` does not reach it
@@ -419,6 +454,19 @@ final class LocalCluster {
         return 0;
     }
 
+    /** Whether the service's gRPC health answers SERVING now (a standby controller answers NOT_SERVING). */
+    private static boolean serving(StartedCluster.Service s) {
+        ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
+        try {
+            return HealthGrpc.newBlockingStub(ch).withDeadlineAfter(2, TimeUnit.SECONDS).check(HealthCheckRequest.getDefaultInstance())
+                    .getStatus() == HealthCheckResponse.ServingStatus.SERVING;
+        } catch (RuntimeException e) {
+            return false;
+        } finally {
+            ch.shutdownNow();
+        }
+    }
+
     /** Null once the service answers SERVING, else why not. */
     private String awaitHealthy(StartedCluster.Service s, Instant deadline) throws InterruptedException {
         ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
@@ -433,6 +481,10 @@ final class LocalCluster {
                             .check(HealthCheckRequest.getDefaultInstance());
                     if (r.getStatus() == HealthCheckResponse.ServingStatus.SERVING) {
                         return null;
+                    }
+                    if (s.environment().containsKey("GANTRY_DATABASE_SHARED")
+                            && r.getStatus() == HealthCheckResponse.ServingStatus.NOT_SERVING) {
+                        return null; // one of two controllers, as a standby: live, not serving until it takes over
                     }
                     last = "health is " + r.getStatus();
                 } catch (RuntimeException e) {
@@ -597,8 +649,11 @@ final class LocalCluster {
         }
         stopSupervisor(); // nothing stopped below is taken for a crash
         StartedCluster cs = StartedCluster.load(runDir).orElse(loaded.get()); // the pids it wrote last
-        cancelJobs(cs.controller(), cs.services().stream().filter(s -> s.name().equals("scheduler")).findFirst()
-                .flatMap(LocalCluster::publicCa));
+        // with a standby, whichever controller is active now (the first may have failed over)
+        StartedCluster.Service active = cs.services().stream().filter(s -> s.name().startsWith("scheduler"))
+                .filter(s -> alive(s.pid()) && serving(s)).findFirst().orElse(null);
+        cancelJobs(active == null ? cs.controller() : active.grpcAddress(), cs.services().stream()
+                .filter(s -> s.name().equals("scheduler")).findFirst().flatMap(LocalCluster::publicCa));
         stop(cs.services(), timeout);
         // what survived the cancel (a job that forked into a session of its own, an agent that died before it could kill)
         sweepLeftoverJobs(cs.services().stream().filter(s -> s.name().startsWith("agent-")).map(s -> s.name().substring(6)).toList(),
@@ -664,6 +719,16 @@ final class LocalCluster {
     }
 
     private void stop(List<StartedCluster.Service> services, Duration timeout) throws InterruptedException {
+        List<StartedCluster.Service> database = services.stream().filter(s -> s.name().equals("database")).toList();
+        if (!database.isEmpty()) { // the controllers' last writes first, then the shared database
+            stopInOrder(services.stream().filter(s -> !s.name().equals("database")).toList(), timeout);
+            stopInOrder(database, timeout);
+            return;
+        }
+        stopInOrder(services, timeout);
+    }
+
+    private void stopInOrder(List<StartedCluster.Service> services, Duration timeout) throws InterruptedException {
         // Agents first (they stop taking launches), the controller last (it owns the state).
         List<StartedCluster.Service> order = new ArrayList<>(services);
         java.util.Collections.reverse(order);
@@ -702,6 +767,8 @@ final class LocalCluster {
                 st = watch.map(w -> w.state() == dev.gantry.cli.supervision.ServiceWatch.State.RUNNING ? "exited" : w.state().word())
                         .orElse("exited");
                 bad++;
+            } else if (s.name().startsWith("scheduler") && loaded.get().services().stream().anyMatch(o -> o.name().equals("scheduler-backup"))) {
+                st = serving(s) ? "serving (active)" : "standby"; // two controllers: one holds the lease
             } else {
                 String problem = awaitHealthy(s, Instant.now().plusSeconds(3));
                 st = problem == null ? "serving" : "not serving";

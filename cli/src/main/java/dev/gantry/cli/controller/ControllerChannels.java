@@ -39,6 +39,23 @@ public final class ControllerChannels {
      * (PEM) issued for the controller's host name or address (docs/security.md, "TLS on the public port").
      */
     public static ManagedChannel open(ControllerAddress address, CallerCredential credential, Optional<Path> ca) {
+        return open(address, credential, ca, true);
+    }
+
+    /**
+     * Several controllers (the active one and its standby, as controller.addr's lines or GANTRY_CONTROLLER's commas
+     * list them): calls follow the one that answers, and one answered UNAVAILABLE is sent to the next at once.
+     */
+    public static ManagedChannel open(java.util.List<ControllerAddress> addresses, CallerCredential credential, Optional<Path> ca) {
+        if (addresses.size() == 1) {
+            return open(addresses.get(0), credential, ca);
+        }
+        return dev.gantry.common.failover.FollowingChannel.open(addresses.stream().map(ControllerAddress::toString).toList(),
+                a -> open(ControllerAddress.parse(a), credential, ca, false),
+                new RateLimitBackoff(1000, Thread::sleep, addresses.size() - 1));
+    }
+
+    private static ManagedChannel open(ControllerAddress address, CallerCredential credential, Optional<Path> ca, boolean backoff) {
         OkHttpChannelBuilder builder;
         if (ca.isPresent()) {
             try {
@@ -54,7 +71,9 @@ public final class ControllerChannels {
         if (credential != null) {
             builder.intercept(credential);
         }
-        builder.intercept(new RateLimitBackoff());
+        if (backoff) {
+            builder.intercept(new RateLimitBackoff());
+        }
         return builder
                 // one blocking call per command: no executor threads to start, no retry machinery to load
                 .directExecutor()

@@ -25,7 +25,7 @@ public interface ControllerConnector {
         Optional<Path> clusterDir = locator.addressFile().map(Path::getParent);
         CallerCredential credential = new CallerCredential(environment, clusterDir).prefetch();
         return () -> {
-            ControllerAddress address = locator.locate();
+            java.util.List<ControllerAddress> address = locator.locateAll();
             // a local cluster's controller-ca.crt vouches for the controller its controller.addr names, not for another
             boolean fromFile = environment.getOrDefault("GANTRY_CONTROLLER", "").isBlank();
             return ControllerChannels.open(address, credential,

@@ -31,6 +31,16 @@ public record ControllerLocator(Map<String, String> environment, Path workingDir
      * @throws ControllerNotFoundException when none is configured, or a configured one is malformed
      */
     public ControllerAddress locate() throws ControllerNotFoundException {
+        return locateAll().get(0);
+    }
+
+    /**
+     * Every configured address, in order: GANTRY_CONTROLLER's comma-separated ones, or an address file's lines (a
+     * controller and its standby).
+     *
+     * @throws ControllerNotFoundException when none is configured, or a configured one is malformed
+     */
+    public java.util.List<ControllerAddress> locateAll() throws ControllerNotFoundException {
         String fromEnv = environment.get("GANTRY_CONTROLLER");
         if (fromEnv != null && !fromEnv.isBlank()) {
             return parse(fromEnv, "GANTRY_CONTROLLER");
@@ -82,9 +92,18 @@ public record ControllerLocator(Map<String, String> environment, Path workingDir
         return home == null || home.isBlank() ? null : Path.of(home, ".local", "state");
     }
 
-    private static ControllerAddress parse(String text, String source) throws ControllerNotFoundException {
+    private static java.util.List<ControllerAddress> parse(String text, String source) throws ControllerNotFoundException {
         try {
-            return ControllerAddress.parse(text);
+            java.util.List<ControllerAddress> all = new java.util.ArrayList<>();
+            for (String part : text.split("[,\n]")) {
+                if (!part.isBlank()) {
+                    all.add(ControllerAddress.parse(part));
+                }
+            }
+            if (all.isEmpty()) {
+                throw new IllegalArgumentException("no address");
+            }
+            return java.util.List.copyOf(all);
         } catch (IllegalArgumentException e) {
             throw new ControllerNotFoundException("invalid controller address in " + source + ": " + e.getMessage());
         }

@@ -14,6 +14,10 @@ import io.grpc.Status;
  * RESOURCE_EXHAUSTED by the controller's rate limit is sent again after a pause, until it gets through or its
  * deadline passes. Other refusals, and streams, are answered as they come. The pause runs on a virtual thread, never
  * on the transport's; the retried call's answers reach the caller as the first call's would have.
+ *
+ * <p>With several controller addresses (an active controller and its standby), a unary call answered UNAVAILABLE (the
+ * address refused it, or a standby redirected it) is sent again at once, up to {@code failovers} times: the channel
+ * below ({@code common.failover.FollowingChannel}) has moved on to the next or the named address meanwhile.
  */
 public final class RateLimitBackoff implements ClientInterceptor {
 
@@ -28,6 +32,7 @@ public final class RateLimitBackoff implements ClientInterceptor {
 
     private final long pauseMillis;
     private final Pause pause;
+    private final int failovers;
 
     /** Slurm's: one second between tries. */
     public RateLimitBackoff() {
@@ -35,8 +40,14 @@ public final class RateLimitBackoff implements ClientInterceptor {
     }
 
     public RateLimitBackoff(long pauseMillis, Pause pause) {
+        this(pauseMillis, pause, 0);
+    }
+
+    /** @param failovers how many times a call answered UNAVAILABLE is sent again (to the next controller address) */
+    public RateLimitBackoff(long pauseMillis, Pause pause, int failovers) {
         this.pauseMillis = pauseMillis;
         this.pause = pause;
+        this.failovers = failovers;
     }
 
     static boolean rateLimited(Status status) {
@@ -62,6 +73,7 @@ public final class RateLimitBackoff implements ClientInterceptor {
         private Q message;
         private volatile ClientCall<Q, A> current;
         private volatile boolean cancelled;
+        private int failoversLeft = failovers;
 
         Retrying(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
             this.method = method;
@@ -128,6 +140,11 @@ public final class RateLimitBackoff implements ClientInterceptor {
                 public void onClose(Status status, Metadata trailers) {
                     if (rateLimited(status) && !cancelled) {
                         Thread.ofVirtual().name("rate-limit-backoff").start(this::later);
+                        return;
+                    }
+                    if (status.getCode() == Status.Code.UNAVAILABLE && failoversLeft > 0 && !cancelled) {
+                        failoversLeft--;
+                        attempt(); // the following channel sends it to the next (or the redirect's) controller
                         return;
                     }
                     if (answerHeaders != null) {

@@ -128,6 +128,18 @@ public final class ConfigParser {
             problem(lineNo, key, "unknown key");
             return;
         }
+        if (k == Keys.SLURMCTLD_HOST && settings.containsKey(k)) { // one line per controller, as Slurm's backups
+            @SuppressWarnings("unchecked")
+            List<String> hosts = new ArrayList<>((List<String>) settings.get(k));
+            String host = value.strip();
+            if (host.isEmpty() || hosts.contains(host)) {
+                problem(lineNo, key, host.isEmpty() ? "empty" : host + " is already listed");
+                return;
+            }
+            hosts.add(host);
+            settings.put(k, List.copyOf(hosts));
+            return;
+        }
         if (settings.containsKey(k)) {
             problem(lineNo, key, "set twice (first on line " + settingLines.get(k) + ")");
             return;

@@ -26,7 +26,12 @@ public final class Keys {
 
     // Identity and ports
     public static final Key<String> CLUSTER_NAME = key("ClusterName", Values::string, "gantry", "cluster name");
-    public static final Key<String> SLURMCTLD_HOST = key("SlurmctldHost", Values::string, "localhost", "controller host");
+    /**
+     * The controllers, one SlurmctldHost= line each, as Slurm lists its primary and its backups: the first is the
+     * primary, the others standbys (docs/ARCHITECTURE.md, "Standby controller"). The only key that may repeat.
+     */
+    public static final Key<List<String>> SLURMCTLD_HOST = key("SlurmctldHost", v -> List.of(Values.string(v)), List.of("localhost"),
+            "controller hosts (one line per controller: the primary, then standbys)");
     public static final Key<String> SLURM_USER = key("SlurmUser", Values::string, "root",
             "the user slurmctld runs as; like root, an administrator of every job (scontrol suspend, hold, …)");
     public static final Key<Integer> SLURMCTLD_PORT = key("SlurmctldPort", Values.intRange(0, 65535), 0,

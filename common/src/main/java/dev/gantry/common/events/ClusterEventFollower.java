@@ -87,7 +87,7 @@ public final class ClusterEventFollower implements AutoCloseable {
     public static ClusterEventFollower followScheduler(dev.gantry.common.tls.InternalChannels channels, String address,
                                                        String subscriber, ClusterEventListener listener) {
         LOG.info("following cluster events from scheduler-svc at {}", address);
-        ClusterEventFollower follower = owning(channels.open(address, dev.gantry.common.tls.Peer.SCHEDULER), subscriber,
+        ClusterEventFollower follower = owning(dev.gantry.common.tls.SchedulerChannels.open(channels, address), subscriber,
                 listener, ReconnectBackoff.DEFAULT);
         follower.start();
         return follower;

@@ -58,7 +58,7 @@ class ConfigParserTest {
 
         assertEquals(FILE, c.source());
         assertEquals("tiny", c.get(Keys.CLUSTER_NAME));
-        assertEquals("head01", c.get(Keys.SLURMCTLD_HOST));
+        assertEquals(List.of("head01"), c.get(Keys.SLURMCTLD_HOST));
         assertEquals("select/cons_tres", c.get(Keys.SELECT_TYPE));
         assertEquals(SelectTypeParameters.CR_CORE_MEMORY, c.get(Keys.SELECT_TYPE_PARAMETERS));
         assertEquals(new BackfillSettings(3600, 60, 100, false, 0, 30, false), c.get(Keys.SCHEDULER_PARAMETERS).backfill());
@@ -67,6 +67,15 @@ class ConfigParserTest {
         assertEquals(10L, c.get(Keys.KILL_WAIT));
         assertEquals(60L, c.get(Keys.MIN_JOB_AGE));
         assertEquals(List.of(), c.warnings());
+    }
+
+    /** Slurm lists its backup controllers as more SlurmctldHost= lines; the first is the primary. */
+    @Test
+    void slurmctldHost_repeats_oneLinePerController_inOrder_butNotTheSameHostTwice() {
+        assertEquals(List.of("ctl0", "ctl1"), parse("SlurmctldHost=ctl0\nSlurmctldHost=ctl1\n").get(Keys.SLURMCTLD_HOST));
+        assertEquals(List.of("localhost"), parse("ClusterName=x\n").get(Keys.SLURMCTLD_HOST));
+        ConfigException e = assertThrows(ConfigException.class, () -> parse("SlurmctldHost=ctl0\nSlurmctldHost=ctl0\n"));
+        assertTrue(e.getMessage().contains(":2: SlurmctldHost: ctl0 is already listed"), e.getMessage());
     }
 
     @Test

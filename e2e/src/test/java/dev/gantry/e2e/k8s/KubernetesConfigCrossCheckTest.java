@@ -93,8 +93,13 @@ class KubernetesConfigCrossCheckTest {
         assertEquals(internal, containerPort(c, "internal"));
         for (Probe p : List.of(c.getStartupProbe(), c.getReadinessProbe(), c.getLivenessProbe())) {
             assertEquals(grpc, p.getGrpc().getPort(), workload + " probes the gRPC port");
-            assertTrue(p.getGrpc().getService() == null || p.getGrpc().getService().isEmpty(),
-                    "the overall health (service \"\"), which Micronaut's health service reports");
+        }
+        assertTrue(c.getReadinessProbe().getGrpc().getService() == null || c.getReadinessProbe().getGrpc().getService().isEmpty(),
+                "ready: the overall health (service \"\"), which Micronaut's health service reports (a standby controller: NOT_SERVING)");
+        for (Probe p : List.of(c.getStartupProbe(), c.getLivenessProbe())) {
+            String service = p.getGrpc().getService() == null ? "" : p.getGrpc().getService();
+            // scheduler-svc's standby is live but not ready: its start-up and liveness ask for the process's health
+            assertEquals(workload.equals("scheduler-svc") ? "gantry.process" : "", service, workload + " start-up and liveness");
         }
         assertEquals("0.0.0.0", value(c, settings.bindHost().name()), "the kubelet and other pods must reach it");
         assertTrue(settings.prometheusServed(), workload + " serves /prometheus without authentication");

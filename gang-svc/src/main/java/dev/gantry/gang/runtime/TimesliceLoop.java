@@ -56,7 +56,7 @@ public final class TimesliceLoop implements AutoCloseable {
     /** Sends to scheduler-svc's GangControl on its internal port, over mutual TLS as gang-svc. */
     @Inject
     public TimesliceLoop(LiveGang gang, @Value("${gantry.scheduler-address}") String schedulerAddress, InternalChannels channels) {
-        this(gang, channels.open(schedulerAddress, Peer.SCHEDULER), true);
+        this(gang, dev.gantry.common.tls.SchedulerChannels.open(channels, schedulerAddress), true);
         scheduleNextTick();
         gang.onDecisions(this::sendSoon);
         LOG.info("decisions go to GangControl at {}", schedulerAddress);

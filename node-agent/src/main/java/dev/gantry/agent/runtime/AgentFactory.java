@@ -28,6 +28,7 @@ import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.InternalChannels;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.Peer;
+import dev.gantry.common.failover.Fencing;
 import dev.gantry.common.tls.ServiceTls;
 import dev.gantry.common.tls.TlsConfigurationException;
 import io.grpc.BindableService;
@@ -147,7 +148,8 @@ class AgentFactory {
     @Named(HUB)
     @Bean(preDestroy = "shutdownNow")
     ManagedChannel hubChannel(AgentSettings settings, InternalChannels channels) {
-        return channels.open(settings.schedulerAddress(), Peer.SCHEDULER);
+        // several addresses: the active controller and its standby; calls follow the one that answers
+        return dev.gantry.common.tls.SchedulerChannels.open(channels, settings.schedulerAddress());
     }
 
     /** The job table and unacknowledged exits, in the spool directory's {@code state/} (survives agent restarts). */
@@ -290,10 +292,11 @@ class AgentFactory {
     @Context
     @Bean(preDestroy = "close")
     InternalServer internalServer(AgentSettings settings, JobSupervisor supervisor, LaunchForwarder forwarder, ServiceTls tls,
+            Fencing.Guard fencing,
             @Value("${gantry.internal.host:127.0.0.1}") String host, @Value("${gantry.internal.port:6830}") int port) {
         try {
             return serveInternal(InternalServer.on(host, port, tls).withHealth(),
-                    new NodeAgentGrpcService(supervisor, settings.nodeName(), forwarder)).start();
+                    new NodeAgentGrpcService(supervisor, settings.nodeName(), forwarder), fencing).start();
         } catch (IOException e) {
             throw new AgentConfigurationException("GANTRY_INTERNAL_PORT=" + port + ": cannot listen on " + host + ":" + port + ": "
                     + e.getMessage(), e);
@@ -305,18 +308,35 @@ class AgentFactory {
      * forwarding; the launch still needs the controller's signed credential naming this node).
      */
     static InternalServer.Builder serveInternal(InternalServer.Builder server, NodeAgentGrpcService nodeAgent) {
+        return serveInternal(server, nodeAgent, new Fencing.Guard(() -> { }));
+    }
+
+    /** As above, each call checked against the highest controller fencing number seen ({@link Fencing.Guard}). */
+    static InternalServer.Builder serveInternal(InternalServer.Builder server, NodeAgentGrpcService nodeAgent, Fencing.Guard fencing) {
         return server
-                .serve(nodeAgent, PeerAdmission.only(Peer.SCHEDULER))
+                .serve(io.grpc.ServerInterceptors.intercept(nodeAgent, fencing), PeerAdmission.only(Peer.SCHEDULER))
                 .method(NodeAgentGrpc.getLaunchJobMethod(), PeerAdmission.only(Peer.SCHEDULER).or(PeerAdmission.ANY_NODE));
+    }
+
+    /**
+     * The highest controller fencing number this agent has seen (from the controller's answers and calls): calls of a
+     * controller with a lower one, deposed by a standby, are refused (docs/ARCHITECTURE.md, "Standby controller").
+     */
+    @Singleton
+    Fencing.Guard fencing(MeterRegistry registry) {
+        io.micrometer.core.instrument.Counter refused = io.micrometer.core.instrument.Counter.builder("gantry_agent_fenced_calls_total")
+                .description("Calls refused because they carried a lower controller fencing number than one seen before (a deposed controller)")
+                .register(registry);
+        return new Fencing.Guard(refused::increment);
     }
 
     @Singleton
     @Bean(preDestroy = "close")
-    HubSession hubSession(AgentSettings settings, Hardware hardware, JobSupervisor supervisor,
+    HubSession hubSession(AgentSettings settings, Hardware hardware, JobSupervisor supervisor, Fencing.Guard fencing,
             @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
         NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), settings.stepAddress(), hardware,
                 Instant.now(), version());
-        return new HubSession(AgentHubGrpc.newBlockingStub(channel), node, supervisor::runningJobs, supervisor::usage, scheduler,
+        return new HubSession(AgentHubGrpc.newBlockingStub(channel).withInterceptors(fencing.learn()), node, supervisor::runningJobs, supervisor::usage, scheduler,
                 new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
     }
 

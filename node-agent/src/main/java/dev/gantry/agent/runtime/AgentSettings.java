@@ -55,8 +55,9 @@ public record AgentSettings(
             throw new AgentConfigurationException("GANTRY_NODE_NAME='" + node + "': a node name has letters, digits, '.', '_' and '-' only");
         }
         String scheduler = raw.schedulerAddress().trim();
-        if (!isHostPort(scheduler)) {
-            throw new AgentConfigurationException("GANTRY_SCHEDULER_ADDRESS='" + scheduler + "': expected host:port");
+        if (java.util.Arrays.stream(scheduler.split(",")).map(String::trim).anyMatch(a -> !isHostPort(a))) {
+            throw new AgentConfigurationException("GANTRY_SCHEDULER_ADDRESS='" + scheduler
+                    + "': expected host:port, or several (the controller and its standby) separated by commas");
         }
         if (raw.credentialKeyFile().isBlank()) {
             throw new AgentConfigurationException("GANTRY_CRED_PUBLIC_KEY is not set: the agent needs the controller's Ed25519 public key (PEM) to check launch credentials");

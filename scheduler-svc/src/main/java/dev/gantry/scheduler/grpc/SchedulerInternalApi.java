@@ -8,10 +8,14 @@ import dev.gantry.common.tls.InternalApiFactory;
 import dev.gantry.common.tls.InternalServer;
 import dev.gantry.common.tls.InternalServices;
 import dev.gantry.common.tls.Peer;
+import dev.gantry.common.failover.Fencing;
 import dev.gantry.scheduler.runtime.SchedulerRuntime;
 import io.grpc.ServerInterceptor;
 import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 
@@ -30,32 +34,34 @@ public class SchedulerInternalApi extends InternalApiFactory {
         super(Peer.SCHEDULER);
     }
 
-    /** What the internal server serves, each call that needs the database gated on it ({@link DatabaseGate}). */
+    /**
+     * What the internal server serves: each answer's headers carrying this controller's fencing number (an agent
+     * learns it registering), and each call that needs the database gated on it ({@link DatabaseGate}).
+     */
     @Singleton
     InternalServices services(SchedulerRuntime runtime) {
         return server -> serve(server, new AgentHubGrpcService(runtime), new GangControlGrpcService(runtime),
-                new ClusterEventsGrpcService(runtime), new DatabaseGate(runtime.databaseAvailability()));
-    }
-
-    /** {@link #serve(InternalServer.Builder, AgentHubGrpc.AsyncService, GangControlGrpc.AsyncService, ClusterEventsGrpc.AsyncService, ServerInterceptor)} without a gate. */
-    public static InternalServer.Builder serve(InternalServer.Builder server, AgentHubGrpc.AsyncService hub,
-            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events) {
-        return serve(server, hub, gang, events, null);
+                new ClusterEventsGrpcService(runtime), Fencing.announce(runtime.lease()::fencing),
+                new DatabaseGate(runtime.databaseAvailability()));
     }
 
     /**
      * Who may call what: AgentHub any node agent (each request only for its own node, checked by the service),
-     * GangControl gang-svc, ClusterEvents select-svc and gang-svc; {@code gate} (may be null) sees each call first.
+     * GangControl gang-svc, ClusterEvents select-svc and gang-svc; {@code interceptors} see each call, the first
+     * listed first.
      */
     public static InternalServer.Builder serve(InternalServer.Builder server, AgentHubGrpc.AsyncService hub,
-            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events, ServerInterceptor gate) {
+            GangControlGrpc.AsyncService gang, ClusterEventsGrpc.AsyncService events, ServerInterceptor... interceptors) {
         return server
-                .serve(gated(AgentHubGrpc.bindService(hub), gate), PeerAdmission.ANY_NODE)
-                .serve(gated(GangControlGrpc.bindService(gang), gate), PeerAdmission.only(Peer.GANG))
-                .serve(gated(ClusterEventsGrpc.bindService(events), gate), PeerAdmission.services(Peer.SELECT, Peer.GANG));
+                .serve(intercepted(AgentHubGrpc.bindService(hub), interceptors), PeerAdmission.ANY_NODE)
+                .serve(intercepted(GangControlGrpc.bindService(gang), interceptors), PeerAdmission.only(Peer.GANG))
+                .serve(intercepted(ClusterEventsGrpc.bindService(events), interceptors), PeerAdmission.services(Peer.SELECT, Peer.GANG));
     }
 
-    private static ServerServiceDefinition gated(ServerServiceDefinition service, ServerInterceptor gate) {
-        return gate == null ? service : ServerInterceptors.intercept(service, gate);
+    private static ServerServiceDefinition intercepted(ServerServiceDefinition service, ServerInterceptor... interceptors) {
+        // ServerInterceptors.intercept runs the last one given first
+        List<ServerInterceptor> reversed = new ArrayList<>(List.of(interceptors));
+        Collections.reverse(reversed);
+        return ServerInterceptors.intercept(service, reversed);
     }
 }

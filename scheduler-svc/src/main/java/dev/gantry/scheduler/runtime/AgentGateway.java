@@ -35,13 +35,17 @@ public final class AgentGateway implements AutoCloseable {
 
     private record Agent(String node, String address) {}
 
-    public AgentGateway(Connector connector) {
+    private final io.grpc.ClientInterceptor[] interceptors;
+
+    /** @param interceptors applied to every call (the controller's fencing number, {@code common.failover.Fencing}) */
+    public AgentGateway(Connector connector, io.grpc.ClientInterceptor... interceptors) {
         this.connector = connector;
+        this.interceptors = interceptors;
     }
 
     private NodeAgentGrpc.NodeAgentStub stub(String node, String address) {
         ManagedChannel ch = channels.computeIfAbsent(new Agent(node, address), a -> connector.open(a.node(), a.address()));
-        return NodeAgentGrpc.newStub(ch).withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS);
+        return NodeAgentGrpc.newStub(ch).withInterceptors(interceptors).withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS);
     }
 
     public CompletableFuture<LaunchJobResponse> launch(String node, String address, LaunchJobRequest request) {

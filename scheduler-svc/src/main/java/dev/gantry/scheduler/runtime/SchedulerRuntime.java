@@ -16,6 +16,8 @@ import dev.gantry.scheduler.store.DatabaseAvailability;
 import dev.gantry.scheduler.store.GroupCommitWriter;
 import dev.gantry.scheduler.store.JdbcJobStore;
 import dev.gantry.scheduler.store.JdbcStateStore;
+import dev.gantry.scheduler.store.LeaseTable;
+import dev.gantry.scheduler.lease.LeaseTerms;
 import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.StoreException;
 import io.grpc.ManagedChannel;
@@ -55,6 +57,7 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
     private final SchedulingLoop scheduling;
     private final ScheduledExecutorService timer;
     private final JdbcJobStore store;
+    private final ControllerLease lease;
     private final JobWatch jobWatch;
     private final RefusalMetrics refusals;
     private final JobSteps steps;
@@ -72,24 +75,36 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
             @Value("${gantry.database.password:}") String databasePassword,
             @Value("${gantry.select-address}") String selectAddress,
             @Value("${gantry.cred.private-key:}") String privateKey,
-            @Value("${gantry.cred.public-key:}") String publicKey) throws StoreException {
+            @Value("${gantry.cred.public-key:}") String publicKey,
+            ControllerSettings controllerSettings) throws StoreException, InterruptedException {
         ClusterConfig config = ConfigParser.parse(Path.of(configFile));
         config.warnings().forEach(LOG::warn);
         PreemptSettings.of(config); // refuses the combinations Slurm refuses before anything starts (the controller keeps its own)
         Path state = Path.of(stateDir);
-        this.database = databaseUrl.isBlank() ? Database.embedded(state, 8)
-                : Database.external(databaseUrl, databaseUser, databasePassword, 8);
+        this.database = !databaseUrl.isBlank() ? Database.external(databaseUrl, databaseUser, databasePassword, 8)
+                : controllerSettings.sharedEmbedded() ? Database.attached(state, 8, java.time.Duration.ofMinutes(2))
+                : Database.embedded(state, 8);
+        // a standby waits here, serving only its redirect, until it holds the lease: a takeover is this start
+        this.lease = new ControllerLease(new LeaseTable(database.dataSource()), controllerSettings.name(),
+                controllerSettings.advertise(), LeaseTerms.DEFAULT, registry, SchedulerRuntime::deposed);
+        long fencing = controllerSettings.awaitLease(lease);
+        lease.startRenewing(); // before loading the state, which may take longer than the lease lasts
         SchedulerMetrics metrics = new SchedulerMetrics(registry);
         this.availability = new DatabaseAvailability();
-        this.writer = new GroupCommitWriter(new JdbcJobStore(database.dataSource()), metrics::committed, availability);
+        JdbcJobStore writes = new JdbcJobStore(database.dataSource());
+        writes.fence(fencing);
+        this.writer = new GroupCommitWriter(writes, metrics::committed, availability, e -> deposed(e.getMessage()));
         this.databaseWatch = new DatabaseWatch(database, availability, writer, registry);
         this.events = new EventLog();
         // agents and select-svc are reached on their internal ports, over mutual TLS, and must be who they should be
-        this.agents = new AgentGateway((node, address) -> channels.open(address, new Peer.Node(node)));
+        // every call carries this controller's fencing number: an agent that has seen a newer one refuses it
+        this.agents = new AgentGateway((node, address) -> channels.open(address, new Peer.Node(node)),
+                dev.gantry.common.failover.Fencing.stamp(lease::fencing, lease::held));
         Path priv = privateKey.isBlank() ? state.resolve("cred/cred.key") : Path.of(privateKey);
         Path pub = publicKey.isBlank() ? state.resolve("cred/cred.pub") : Path.of(publicKey);
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
         this.store = new JdbcJobStore(database.dataSource());
+        store.fence(fencing);
         this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, agents,
                 signer, InstantSource.system(), metrics);
         this.refusals = new RefusalMetrics(registry);
@@ -126,14 +141,31 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
         // SIGTERM: streams end at once, while Micronaut's own hook is still stopping its HTTP server (whose event loops
         // wait for their quiet period while streams are open: 2 s of a restart); the ShutdownEvent below comes later
         Runtime.getRuntime().addShutdownHook(quiesceAtExit);
-        LOG.info("scheduler-svc ready: epoch {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
-                config.nodes().size(), config.partitions().size(), selectAddress);
+        LOG.info("scheduler-svc ready: epoch {}, fencing number {}, {} nodes, {} partitions, select-svc at {}", events.epoch(),
+                fencing, config.nodes().size(), config.partitions().size(), selectAddress);
         scheduling.trigger();
     }
 
     /** Whether the database commits now; told its changes (health, the gate on calls that need it). */
     public DatabaseAvailability databaseAvailability() {
         return availability;
+    }
+
+    /** Exit status of a controller that lost the lease: its supervisor restarts it, as a standby. */
+    public static final int EXIT_DEPOSED = 75;
+
+    /**
+     * Another controller holds the lease (or may): stop at once, without the graceful shutdown's writes and agent
+     * calls, which a deposed controller must not make.
+     */
+    static void deposed(String why) {
+        LOG.error("deposed ({}): exiting with status {} so the supervisor restarts this controller as a standby", why, EXIT_DEPOSED);
+        Runtime.getRuntime().halt(EXIT_DEPOSED);
+    }
+
+    /** This controller's hold on the lease. */
+    public ControllerLease lease() {
+        return lease;
     }
 
     public Controller controller() {
@@ -219,6 +251,7 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
         controller.close();
         databaseWatch.close();
         writer.close();
+        lease.close(); // after the last write: a standby takes over at once
         selectChannel.shutdownNow();
         agents.close();
         database.close();

@@ -47,19 +47,53 @@ public final class Database implements AutoCloseable {
             throw new UncheckedIOException("cannot start embedded PostgreSQL in " + stateDir + ": " + e.getMessage(), e);
         }
         try {
-            HikariConfig hc = new HikariConfig();
-            hc.setJdbcUrl("jdbc:postgresql://localhost/postgres"); // the host names nothing: the socket factory decides
-            hc.addDataSourceProperty("socketFactory", UnixSocketFactory.class.getName());
-            hc.addDataSourceProperty("socketFactoryArg", pg.socketFile().toString());
-            hc.addDataSourceProperty("sslmode", "disable");
-            hc.addDataSourceProperty("gssEncMode", "disable");
-            hc.setUsername(pg.user());
-            hc.setPassword(pg.password());
-            return open(pg, hc, poolSize);
+            return open(pg, socketConfig(pg.socketFile(), pg.password()), poolSize);
         } catch (RuntimeException e) {
             pg.close();
             throw e;
         }
+    }
+
+    /**
+     * Connects to the embedded PostgreSQL that a {@link SharedEmbeddedServer} runs in {@code stateDir} (two controllers on
+     * one host), waiting up to {@code wait} for it to be started; migrates it. Closing this one leaves the server running.
+     */
+    public static Database attached(Path stateDir, int poolSize, java.time.Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            try {
+                Path socket = SharedEmbeddedServer.socketOf(stateDir);
+                String password = EmbeddedPostgres.readPassword(stateDir.resolve("db.password"))
+                        .orElseThrow(() -> new IOException("no db.password"));
+                if (java.nio.file.Files.exists(socket)) {
+                    return open(null, socketConfig(socket, password), poolSize);
+                }
+            } catch (IOException e) {
+                // not started yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new UncheckedIOException(new IOException("no shared embedded PostgreSQL in " + stateDir + " after "
+                        + wait.toSeconds() + " s (" + SharedEmbeddedServer.SOCKET_NOTE + " names none that runs)"));
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the shared database", e);
+            }
+        }
+    }
+
+    private static HikariConfig socketConfig(Path socketFile, String password) {
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl("jdbc:postgresql://localhost/postgres"); // the host names nothing: the socket factory decides
+        hc.addDataSourceProperty("socketFactory", UnixSocketFactory.class.getName());
+        hc.addDataSourceProperty("socketFactoryArg", socketFile.toString());
+        hc.addDataSourceProperty("sslmode", "disable");
+        hc.addDataSourceProperty("gssEncMode", "disable");
+        hc.setUsername(EmbeddedAccess.SUPERUSER);
+        hc.setPassword(password);
+        return hc;
     }
 
     private static Database open(EmbeddedPostgres pg, HikariConfig hc, int poolSize) {

@@ -214,7 +214,7 @@ final class EmbeddedPostgres implements AutoCloseable {
         return shutdownHook;
     }
 
-    private static Optional<String> readPassword(Path file) throws IOException {
+    static Optional<String> readPassword(Path file) throws IOException {
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }

@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * into the next (group commit), so many submissions share one fsync. Writes of the same job keep their order,
  * and only the newest version of a job in a batch is written. Step changes ride in the same transactions, every one
  * of them, in the order they were queued. A failed batch is retried, with growing pauses,
- * until it commits: the controller's memory stays the truth and the database catches up.
+ * until it commits: the controller's memory stays the truth and the database catches up; except a batch refused by
+ * the controller lease's fence ({@link FencedException}): this controller is deposed, so the writer fails that batch
+ * and everything after it, stops, and tells its {@code onFenced}.
  *
  * <p>A failed commit marks the database down ({@link DatabaseAvailability}), a commit marks it up. Callers of
  * {@link #write} are not kept waiting through an outage: their futures fail with {@link DatabaseUnavailable} when it
@@ -37,6 +39,7 @@ public final class GroupCommitWriter implements AutoCloseable {
     private final Thread thread;
     private final IntConsumer batchObserver;
     private final DatabaseAvailability availability;
+    private final java.util.function.Consumer<FencedException> onFenced;
     private volatile boolean running = true;
     /** Writes queued and not yet committed, the batch under way included. */
     private final java.util.concurrent.atomic.AtomicLong uncommitted = new java.util.concurrent.atomic.AtomicLong();
@@ -49,14 +52,27 @@ public final class GroupCommitWriter implements AutoCloseable {
         this(store, batchObserver, new DatabaseAvailability());
     }
 
+    /** A writer whose fencing refusal is only logged (one controller, tests). */
+    public GroupCommitWriter(JobStore store, IntConsumer batchObserver, DatabaseAvailability availability) {
+        this(store, batchObserver, availability, e -> LOG.error("{}", e.getMessage()));
+    }
+
+    /** A writer with an availability of its own (tests of the fence). */
+    public GroupCommitWriter(JobStore store, IntConsumer batchObserver, java.util.function.Consumer<FencedException> onFenced) {
+        this(store, batchObserver, new DatabaseAvailability(), onFenced);
+    }
+
     /**
      * @param batchObserver told each committed batch's size (for metrics)
-     * @param availability marked down by a failed commit and up by a commit
+     * @param availability  marked down by a failed commit and up by a commit
+     * @param onFenced      told, on the writer's thread, when a batch was refused by the fence (the writer has stopped)
      */
-    public GroupCommitWriter(JobStore store, IntConsumer batchObserver, DatabaseAvailability availability) {
+    public GroupCommitWriter(JobStore store, IntConsumer batchObserver, DatabaseAvailability availability,
+            java.util.function.Consumer<FencedException> onFenced) {
         this.store = store;
         this.batchObserver = batchObserver;
         this.availability = availability;
+        this.onFenced = onFenced;
         this.thread = Thread.ofPlatform().name("group-commit").daemon(false).start(this::run);
     }
 
@@ -163,11 +179,17 @@ public final class GroupCommitWriter implements AutoCloseable {
                 queue.drainTo(batch);
                 batch.forEach(w -> w.done.completeExceptionally(new DatabaseUnavailable("the controller stopped before it committed")));
                 return;
+            } catch (FencedException e) {
+                running = false;
+                queue.drainTo(batch);
+                batch.forEach(w -> w.done.completeExceptionally(e));
+                onFenced.accept(e);
+                return;
             }
         }
     }
 
-    private void commitWithRetry(List<JobRecord> jobs, List<StepChange> steps) throws InterruptedException {
+    private void commitWithRetry(List<JobRecord> jobs, List<StepChange> steps) throws InterruptedException, FencedException {
         if (jobs.isEmpty() && steps.isEmpty()) {
             return; // barriers only: what was queued before them is committed
         }
@@ -185,6 +207,8 @@ public final class GroupCommitWriter implements AutoCloseable {
                 }
                 availability.up();
                 return;
+            } catch (FencedException e) {
+                throw e;
             } catch (StoreException e) {
                 commitSince = 0;
                 availability.down("commit failed: " + e.getMessage());

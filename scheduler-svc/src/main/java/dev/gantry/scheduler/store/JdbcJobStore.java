@@ -35,10 +35,27 @@ public final class JdbcJobStore implements JobStore {
               end_time = EXCLUDED.end_time, exit_code = EXCLUDED.exit_code, job = EXCLUDED.job
             """;
 
+    /**
+     * {@link #UPSERT} that writes nothing unless the controller lease still has this controller's fencing number, which
+     * the row lock (FOR SHARE) keeps so until the statement's transaction ends: still one statement, one round trip.
+     */
+    private static final String FENCED_UPSERT = UPSERT.replace("?::bytea[])\n",
+            "?::bytea[])\nWHERE EXISTS (SELECT 1 FROM controller_lease WHERE id = 1 AND fencing = ? FOR SHARE)\n");
+
     private final DataSource dataSource;
+    /** This controller's fencing number, 0 while it writes unfenced (tests, tools). */
+    private volatile long fencing;
 
     public JdbcJobStore(DataSource dataSource) {
         this.dataSource = dataSource;
+    }
+
+    /**
+     * From now on every write checks, in its own transaction, that the controller lease still has {@code fencing};
+     * one that finds another throws {@link FencedException} and writes nothing.
+     */
+    public void fence(long fencing) {
+        this.fencing = fencing;
     }
 
     /**
@@ -55,12 +72,15 @@ public final class JdbcJobStore implements JobStore {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
+                if (fencing > 0) {
+                    LeaseTable.checkFence(c, fencing);
+                }
                 if (!jobs.isEmpty()) {
-                    upsert(c, jobs);
+                    upsert(c, jobs, 0);
                 }
                 StepTable.apply(c, steps);
                 c.commit();
-            } catch (SQLException e) {
+            } catch (SQLException | FencedException e) {
                 c.rollback();
                 throw e;
             } finally {
@@ -79,7 +99,7 @@ public final class JdbcJobStore implements JobStore {
         }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
-            upsert(c, jobs);
+            upsert(c, jobs, fencing);
         } catch (SQLException e) {
             throw new StoreException("writing " + jobs.size() + " job(s) failed: " + e.getMessage(), e);
         }
@@ -94,7 +114,8 @@ public final class JdbcJobStore implements JobStore {
         }
     }
 
-    private static void upsert(Connection c, List<JobRecord> jobs) throws SQLException {
+    /** @param fencing checked in the statement itself when > 0 (autocommit); 0 when the transaction checked it */
+    private static void upsert(Connection c, List<JobRecord> jobs, long fencing) throws SQLException, FencedException {
         Collection<JobRecord> rows = jobs;
         if (jobs.size() > 1) {
             Map<Long, JobRecord> last = new LinkedHashMap<>();
@@ -124,7 +145,7 @@ public final class JdbcJobStore implements JobStore {
             encoded[i] = JobProtos.toProto(j).toByteArray();
             i++;
         }
-        try (PreparedStatement ps = c.prepareStatement(UPSERT)) {
+        try (PreparedStatement ps = c.prepareStatement(fencing > 0 ? FENCED_UPSERT : UPSERT)) {
             ps.setArray(1, c.createArrayOf("bigint", ids));
             ps.setArray(2, c.createArrayOf("text", users));
             ps.setArray(3, c.createArrayOf("text", partitions));
@@ -134,7 +155,12 @@ public final class JdbcJobStore implements JobStore {
             ps.setArray(7, c.createArrayOf("timestamptz", ended));
             ps.setArray(8, c.createArrayOf("integer", exitCodes));
             ps.setArray(9, c.createArrayOf("bytea", encoded));
-            ps.executeUpdate();
+            if (fencing > 0) {
+                ps.setLong(10, fencing);
+            }
+            if (ps.executeUpdate() == 0 && fencing > 0) { // every row is inserted or updated, unless the fence said no
+                throw new FencedException(fencing);
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.gantry.scheduler.store;
 
 /** The database could not do what was asked. */
-public final class StoreException extends Exception {
+public class StoreException extends Exception {
     public StoreException(String message, Throwable cause) {
         super(message, cause);
     }

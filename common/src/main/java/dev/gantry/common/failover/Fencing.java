@@ -1,0 +1,184 @@
+package dev.gantry.common.failover;
+
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.ForwardingClientCall;
+import io.grpc.ForwardingClientCallListener;
+import io.grpc.ForwardingServerCall;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.Status;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The controller's fencing number on the wire (docs/ARCHITECTURE.md, "Standby controller"): every call scheduler-svc
+ * makes on a peer (an agent's LaunchJob, Terminate, Signal, Suspend, Resume…; select-svc's Plan) carries it in the
+ * {@code gantry-fencing} header ({@link #stamp}), and so do the headers of scheduler-svc's answers on its internal
+ * port ({@link #announce}: an agent learns it when it registers). A peer keeps the highest number it has seen
+ * ({@link Guard}) and refuses a call carrying a lower one with FAILED_PRECONDITION "fenced: controller fencing N < M":
+ * a deposed controller, paused past its lease and resumed, can launch or stop nothing on a peer that has heard from its
+ * successor. A call without the header (srun's, another agent's forwarded launch, an older controller) is not checked.
+ */
+public final class Fencing {
+
+    private Fencing() {}
+
+    /** The header: the controller's fencing number, decimal. */
+    public static final Metadata.Key<String> HEADER = Metadata.Key.of("gantry-fencing", Metadata.ASCII_STRING_MARSHALLER);
+
+    /** Adds this controller's fencing number (when > 0) to every call's headers. */
+    public static ClientInterceptor stamp(LongSupplier fencing) {
+        return stamp(fencing, () -> true);
+    }
+
+    /**
+     * As {@link #stamp(LongSupplier)}, and sends nothing while {@code held} says the lease may be another's (a
+     * controller resumed after a pause, in the moment before it stops): such a call ends FAILED_PRECONDITION at once.
+     */
+    public static ClientInterceptor stamp(LongSupplier fencing, java.util.function.BooleanSupplier held) {
+        return new ClientInterceptor() {
+            @Override
+            public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+                if (!held.getAsBoolean()) {
+                    return new Refused<>("fenced: this controller's lease may be another's (fencing " + fencing.getAsLong() + ")");
+                }
+                return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
+                    @Override
+                    public void start(Listener<R> listener, Metadata headers) {
+                        long f = fencing.getAsLong();
+                        if (f > 0) {
+                            headers.put(HEADER, Long.toString(f));
+                        }
+                        super.start(listener, headers);
+                    }
+                };
+            }
+        };
+    }
+
+    /** A call refused before it is sent. */
+    private static final class Refused<Q, R> extends ClientCall<Q, R> {
+        private final String why;
+
+        Refused(String why) {
+            this.why = why;
+        }
+
+        @Override
+        public void start(Listener<R> listener, Metadata headers) {
+            listener.onClose(Status.FAILED_PRECONDITION.withDescription(why), new Metadata());
+        }
+
+        @Override
+        public void request(int n) {}
+
+        @Override
+        public void cancel(String message, Throwable cause) {}
+
+        @Override
+        public void halfClose() {}
+
+        @Override
+        public void sendMessage(Q message) {}
+    }
+
+    /** Adds this controller's fencing number (when > 0) to the headers of every answer it serves. */
+    public static ServerInterceptor announce(LongSupplier fencing) {
+        return new ServerInterceptor() {
+            @Override
+            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+                return next.startCall(new ForwardingServerCall.SimpleForwardingServerCall<>(call) {
+                    @Override
+                    public void sendHeaders(Metadata responseHeaders) {
+                        long f = fencing.getAsLong();
+                        if (f > 0) {
+                            responseHeaders.put(HEADER, Long.toString(f));
+                        }
+                        super.sendHeaders(responseHeaders);
+                    }
+                }, headers);
+            }
+        };
+    }
+
+    /** The number in {@code headers}, or 0 when absent or malformed. */
+    static long read(Metadata headers) {
+        String v = headers == null ? null : headers.get(HEADER);
+        if (v == null) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * A peer's memory of the highest fencing number it has seen, and the check of each call against it. Thread-safe.
+     * {@link #learn} on the peer's channel to the controller learns from the answers' headers; as a server interceptor
+     * it checks (and learns from) every call.
+     */
+    public static final class Guard implements ServerInterceptor {
+        private final AtomicLong highest = new AtomicLong();
+        private final Runnable onRefused;
+
+        /** @param onRefused told of each refused call (a metric) */
+        public Guard(Runnable onRefused) {
+            this.onRefused = onRefused;
+        }
+
+        /** The highest fencing number seen, 0 if none. */
+        public long highest() {
+            return highest.get();
+        }
+
+        /** Whether a call carrying {@code fencing} (0: none) may proceed; raises the highest seen. */
+        public boolean admit(long fencing) {
+            if (fencing <= 0) {
+                return true;
+            }
+            long seen = highest.accumulateAndGet(fencing, Math::max);
+            return fencing >= seen;
+        }
+
+        @Override
+        public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+            long f = read(headers);
+            if (!admit(f)) {
+                onRefused.run();
+                call.close(Status.FAILED_PRECONDITION.withDescription("fenced: controller fencing " + f + " < " + highest.get()
+                        + " (a newer controller is active)"), new Metadata());
+                return new ServerCall.Listener<>() {};
+            }
+            return next.startCall(call, headers);
+        }
+
+        /** Learns from the headers of the controller's answers on a channel to it. */
+        public ClientInterceptor learn() {
+            return new ClientInterceptor() {
+                @Override
+                public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+                    return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
+                        @Override
+                        public void start(Listener<R> listener, Metadata headers) {
+                            super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                                @Override
+                                public void onHeaders(Metadata answer) {
+                                    admit(read(answer));
+                                    super.onHeaders(answer);
+                                }
+                            }, headers);
+                        }
+                    };
+                }
+            };
+        }
+    }
+}
