@@ -51,6 +51,8 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
     private final ExitJournal journal;
     private final Deque<ExitReport> queue = new ArrayDeque<>();
     private boolean draining;
+    /** Which scheduled drain is the current one: a nudge ({@link #controllerReachable}) supersedes a waiting retry. */
+    private long wave;
     private boolean closed;
     private int failures;
 
@@ -93,6 +95,18 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         }
     }
 
+    /**
+     * The controller answered again (this agent registered with it): exits that wait for a retry go now instead of at
+     * the backoff's next step, which may be half a minute away after a long outage (the controller would meanwhile
+     * show those jobs RUNNING with nothing left of them).
+     */
+    public synchronized void controllerReachable() {
+        if (failures > 0 && !queue.isEmpty() && !closed) {
+            draining = true;
+            schedule(Duration.ZERO);
+        }
+    }
+
     /** Ids of the exits not yet acknowledged, oldest first. */
     public synchronized List<Long> pending() {
         return queue.stream().map(ExitReport::jobId).toList();
@@ -106,10 +120,13 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         }
     }
 
-    private void drain() {
+    private void drain(long mine) {
         while (true) {
             List<ExitReport> window;
             synchronized (this) {
+                if (mine != wave) {
+                    return; // superseded by a later drain, which carries on
+                }
                 if (queue.isEmpty() || closed) {
                     draining = false;
                     return;
@@ -144,6 +161,9 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
             }
             if (failed != null) {
                 synchronized (this) {
+                    if (mine != wave) {
+                        return; // a nudge came meanwhile: its drain sends again
+                    }
                     failures++;
                     if (failures == 1) {
                         LOG.warn("{}: cannot report the exit of job {} ({}); retrying until acknowledged", nodeName, failedExit.jobId(), HubSession.describe(failed));
@@ -168,9 +188,10 @@ public final class ExitReportSender implements ExitSink, AutoCloseable {
         failures = 0;
     }
 
-    private void schedule(Duration delay) {
+    private synchronized void schedule(Duration delay) {
+        long mine = ++wave;
         try {
-            scheduler.schedule(this::drain, delay.toMillis(), TimeUnit.MILLISECONDS);
+            scheduler.schedule(() -> drain(mine), delay.toMillis(), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             draining = false;
         }

@@ -41,6 +41,8 @@ public final class HubSession implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final HubLink link;
     private final Duration callDeadline;
+    /** Run after each successful registration (the exit reports waiting for a retry go at once). */
+    private volatile Runnable onRegistered = () -> {};
     private ScheduledFuture<?> next;
     private boolean closed;
 
@@ -60,6 +62,11 @@ public final class HubSession implements AutoCloseable {
         this.scheduler = scheduler;
         this.link = link;
         this.callDeadline = callDeadline;
+    }
+
+    /** {@code action} runs after each successful registration, on the session's thread. */
+    public void onRegistered(Runnable action) {
+        this.onRegistered = action;
     }
 
     public synchronized void start() {
@@ -127,6 +134,7 @@ public final class HubSession implements AutoCloseable {
                 .build();
         try {
             RegisterNodeResponse response = hub.withDeadlineAfter(callDeadline.toMillis(), TimeUnit.MILLISECONDS).registerNode(request);
+            onRegistered.run();
             synchronized (this) {
                 return link.registered(response.getControllerEpoch(), response.getHeartbeatIntervalSeconds());
             }

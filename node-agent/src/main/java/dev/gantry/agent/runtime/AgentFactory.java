@@ -333,11 +333,13 @@ class AgentFactory {
     @Singleton
     @Bean(preDestroy = "close")
     HubSession hubSession(AgentSettings settings, Hardware hardware, JobSupervisor supervisor, Fencing.Guard fencing,
-            @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
+            ExitReportSender exits, @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
         NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), settings.stepAddress(), hardware,
                 Instant.now(), version());
-        return new HubSession(AgentHubGrpc.newBlockingStub(channel).withInterceptors(fencing.learn()), node, supervisor::runningJobs, supervisor::usage, scheduler,
-                new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
+        HubSession session = new HubSession(AgentHubGrpc.newBlockingStub(channel).withInterceptors(fencing.learn()), node,
+                supervisor::runningJobs, supervisor::usage, scheduler, new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
+        session.onRegistered(exits::controllerReachable); // a controller back: the exits it is owed go at once
+        return session;
     }
 
     /** gRPC server reflection (grpcurl, grpc_cli); Micronaut registers the health service itself. */

@@ -104,4 +104,24 @@ class ExitReportSenderTest {
         Await.until("acknowledged", () -> hub.exits.size() == 1);
         Await.until("nothing pending", () -> sender.pending().isEmpty());
     }
+
+    @Test
+    void reportsWaitingForALongRetry_goAtOnce_whenTheControllerAnswersAgain() {
+        ExitReportSender patient = new ExitReportSender(hub.stub(), "n1", scheduler,
+                new Backoff(Duration.ofMinutes(10), Duration.ofMinutes(10)), Duration.ofSeconds(5));
+        try {
+            hub.down(true);
+            patient.jobEnded(new ExitReport(8, new ExitStatus(0, 0), "", 0, 0, START, START, false));
+            Await.until("the first attempt refused", () -> hub.reportAttempts.size() >= 1);
+            hub.down(false);
+
+            patient.controllerReachable(); // the agent registered again: no ten-minute wait
+
+            Await.until("acknowledged", () -> hub.exits.size() == 1);
+            assertEquals(8L, hub.exits.get(0).getJobId());
+            Await.until("nothing pending", () -> patient.pending().isEmpty());
+        } finally {
+            patient.close();
+        }
+    }
 }
