@@ -19,10 +19,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This controller's hold on the controller lease (rules in {@code scheduler.lease}, table in {@link LeaseTable}):
- * {@link #await} waits as a standby until it takes the lease, {@link #startRenewing} keeps it, and losing it (another
- * controller's fencing number in the row, or no successful renewal for the lease's ttl by this process's monotonic
- * clock, as after a SIGSTOP) calls {@code onDeposed} once: the runtime halts the process, which its supervisor
- * restarts as a standby. Thread-safe.
+ * {@link #await} waits as a standby until it takes the lease, {@link #startRenewing} keeps it. Without a successful
+ * renewal for the lease's ttl by this process's monotonic clock (as after a SIGSTOP), {@link #held} says no: agent calls
+ * are refused before they are sent, until a renewal shows the row still holds this controller's fencing number.
+ * Losing the lease (another controller's fencing number in the row) calls {@code onDeposed} once: the runtime halts
+ * the process, which its supervisor restarts as a standby. Thread-safe.
  */
 public final class ControllerLease implements AutoCloseable {
 
@@ -38,9 +39,10 @@ public final class ControllerLease implements AutoCloseable {
             Thread.ofPlatform().name("controller-lease").daemon(true).factory());
     private final Counter renewalFailures;
     private volatile long fencing;
-    /** System.nanoTime() when the last successful renewal (or the take) was sent. */
+    /** The monotonic clock's reading when the last successful renewal (or the take) was sent. */
     private volatile long lastRenewalSent;
     private volatile boolean deposed;
+    private final java.util.function.LongSupplier nanos;
 
     /**
      * @param name      this controller's name, unique among the controllers on the database (GANTRY_CONTROLLER_NAME)
@@ -49,6 +51,13 @@ public final class ControllerLease implements AutoCloseable {
      */
     public ControllerLease(LeaseTable table, String name, String address, LeaseTerms terms, MeterRegistry registry,
             Consumer<String> onDeposed) {
+        this(table, name, address, terms, registry, onDeposed, System::nanoTime);
+    }
+
+    /** @param nanos the monotonic clock the lease's own expiry is judged by */
+    ControllerLease(LeaseTable table, String name, String address, LeaseTerms terms, MeterRegistry registry,
+            Consumer<String> onDeposed, java.util.function.LongSupplier nanos) {
+        this.nanos = nanos;
         this.table = table;
         this.name = name;
         this.address = address;
@@ -68,9 +77,9 @@ public final class ControllerLease implements AutoCloseable {
      * tells {@code standby} the holder (first call: start answering as a standby). Returns the fencing number.
      */
     public long await(Consumer<Lease> standby) throws InterruptedException {
-        long waitingSince = System.nanoTime();
+        long waitingSince = nanos.getAsLong();
         while (true) {
-            long sent = System.nanoTime();
+            long sent = nanos.getAsLong();
             try {
                 LeaseRules.Claim claim = table.claim(name, address, terms);
                 switch (claim) {
@@ -80,7 +89,7 @@ public final class ControllerLease implements AutoCloseable {
                         if (active.get() != null) {
                             LOG.warn("took over the controller lease from {} ({} at {}) after {} ms as a standby: fencing number {}",
                                     active.get().holder(), active.get().address(), active.get().expiresAt(),
-                                    (System.nanoTime() - waitingSince) / 1_000_000, fencing);
+                                    (nanos.getAsLong() - waitingSince) / 1_000_000, fencing);
                         } else {
                             LOG.info("holds the controller lease as {}: fencing number {}", name, fencing);
                         }
@@ -121,28 +130,36 @@ public final class ControllerLease implements AutoCloseable {
 
     /** False once the lease may be another's: this controller must launch and write nothing more. */
     public boolean held() {
-        return fencing > 0 && !deposed && !LeaseRules.selfExpired(Duration.ofNanos(System.nanoTime() - lastRenewalSent), terms);
+        return fencing > 0 && !deposed && !LeaseRules.selfExpired(Duration.ofNanos(nanos.getAsLong() - lastRenewalSent), terms);
     }
 
+    /**
+     * Renews the lease. When the lease has run out by this process's own clock (resumed after a SIGSTOP, or a database
+     * away for longer than the ttl), {@link #held} has said no since then, so nothing was launched or written; the
+     * renewal then tells whether another controller took the lease meanwhile (its fencing number in the row: deposed) or
+     * nobody did (the row still ours: renewed, and this controller goes on, as a lone controller must after a pause).
+     */
     private void renew() {
         if (deposed) {
             return;
         }
-        long sent = System.nanoTime();
-        if (LeaseRules.selfExpired(Duration.ofNanos(sent - lastRenewalSent), terms)) { // e.g. resumed after a SIGSTOP
-            depose("no renewal for " + (sent - lastRenewalSent) / 1_000_000 + " ms (the lease lasts " + terms.ttl().toMillis()
-                    + " ms): another controller may hold it");
-            return;
-        }
+        long sent = nanos.getAsLong();
+        long silent = sent - lastRenewalSent;
+        boolean expired = LeaseRules.selfExpired(Duration.ofNanos(silent), terms);
         try {
             if (table.renew(fencing, terms)) {
                 lastRenewalSent = sent;
+                if (expired) {
+                    LOG.warn("no renewal of the controller lease for {} ms (it lasts {} ms), but no other controller took it: "
+                            + "renewed, fencing number still {}", silent / 1_000_000, terms.ttl().toMillis(), fencing);
+                }
             } else {
                 depose("the controller lease has another fencing number than " + fencing + ": another controller took over");
             }
         } catch (StoreException e) {
             renewalFailures.increment();
-            LOG.warn("{}", e.getMessage());
+            LOG.warn("{}{}", e.getMessage(), expired ? " (the lease has run out by this controller's clock: it launches and "
+                    + "writes nothing until a renewal shows the lease is still its own)" : "");
         }
     }
 

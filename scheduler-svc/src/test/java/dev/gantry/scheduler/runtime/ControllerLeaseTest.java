@@ -75,4 +75,24 @@ class ControllerLeaseTest {
             active.close();
         }
     }
+
+    @Test
+    void aHolderSilentPastItsLease_holdsNothingUntilARenewalShowsNobodyTookIt_andGoesOn() throws Exception {
+        try (Database db = Database.embedded(stateDir, 6)) {
+            List<String> deposed = new CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong(1_000_000_000L);
+            ControllerLease active = new ControllerLease(new LeaseTable(db.dataSource()), "ctl0", "h:1", SHORT,
+                    new SimpleMeterRegistry(), deposed::add, nanos::get);
+            long fencing = active.await(l -> { });
+            assertTrue(active.held());
+
+            nanos.addAndGet(SHORT.ttl().plusSeconds(10).toNanos()); // resumed after a stop longer than the lease
+            assertFalse(active.held(), "its agent calls are refused until it knows the lease is still its own");
+            active.startRenewing();
+            TestWait.await("a renewal finds the lease still its own", active::held);
+            assertEquals(List.of(), deposed, "a lone controller goes on after a pause");
+            assertEquals(fencing, active.fencing());
+            active.close();
+        }
+    }
 }
