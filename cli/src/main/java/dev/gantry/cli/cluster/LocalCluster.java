@@ -263,7 +263,7 @@ final class LocalCluster {
                     return 1;
                 }
             }
-            String nodesProblem = awaitNodes(controller, publicTls ? Optional.of(tls.caCertificate()) : Optional.empty(),
+            String nodesProblem = awaitNodes(standbyController == null ? List.of(controller) : List.of(controller, standbyController), publicTls ? Optional.of(tls.caCertificate()) : Optional.empty(),
                     config.nodes().size(), deadline);
             if (nodesProblem != null) {
                 err.println("gantry: " + nodesProblem);
@@ -568,26 +568,29 @@ final class LocalCluster {
                 : Optional.empty();
     }
 
-    private String awaitNodes(String controller, Optional<Path> ca, int count, Instant deadline) throws InterruptedException {
-        ManagedChannel ch = controllerChannel(controller, ca);
+    /** Waits until every node has registered with the active one of {@code controllers}; null when they have, else why not. */
+    private String awaitNodes(List<String> controllers, Optional<Path> ca, int count, Instant deadline) throws InterruptedException {
+        List<ManagedChannel> channels = controllers.stream().map(c -> controllerChannel(c, ca)).toList();
         try {
             List<String> waiting = List.of();
             while (Instant.now().isBefore(deadline)) {
-                try {
-                    List<Node> nodes = ControllerGrpc.newBlockingStub(ch).withDeadlineAfter(2, TimeUnit.SECONDS)
-                            .listNodes(ListNodesRequest.getDefaultInstance()).getNodesList();
-                    waiting = nodes.stream().filter(n -> n.getState() == NodeState.NODE_STATE_UNKNOWN).map(Node::getName).toList();
-                    if (waiting.isEmpty() && nodes.size() == count) {
-                        return null;
+                for (ManagedChannel ch : channels) { // with a standby: whichever controller took the lease answers
+                    try {
+                        List<Node> nodes = ControllerGrpc.newBlockingStub(ch).withDeadlineAfter(2, TimeUnit.SECONDS)
+                                .listNodes(ListNodesRequest.getDefaultInstance()).getNodesList();
+                        waiting = nodes.stream().filter(n -> n.getState() == NodeState.NODE_STATE_UNKNOWN).map(Node::getName).toList();
+                        if (waiting.isEmpty() && nodes.size() == count) {
+                            return null;
+                        }
+                    } catch (RuntimeException e) {
+                        // the controller is still starting its listeners, or is the standby
                     }
-                } catch (RuntimeException e) {
-                    // the controller is still starting its listeners
                 }
                 Thread.sleep(200);
             }
             return "node agents did not register in time: " + String.join(",", waiting);
         } finally {
-            ch.shutdownNow();
+            channels.forEach(ManagedChannel::shutdownNow);
         }
     }
 
