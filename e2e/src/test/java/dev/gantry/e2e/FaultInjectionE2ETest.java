@@ -180,6 +180,7 @@ class FaultInjectionE2ETest {
         Set<String> runsBefore = runs();
         Set<String> twiceBefore = new HashSet<>(load.runsStartedTwice());
         nodes.reset();
+        NodesSetDown downBefore = nodesSetDown();
 
         long pid = f.service().equals("database") ? services.database().orElseThrow(() -> new IllegalStateException("no database process"))
                 : services.pid(f.service());
@@ -221,6 +222,10 @@ class FaultInjectionE2ETest {
         }
         if (!down.isEmpty()) {
             violations.add("nodes set DOWN or not responding: " + down);
+        }
+        long setDown = nodesSetDown().since(downBefore);
+        if (setDown > (f.takesNodeAway() ? 1 : 0)) {
+            violations.add(setDown + " times a node was set DOWN for not responding (gantry_nodes_not_responding_total)");
         }
         List<String> twice = new ArrayList<>(load.runsStartedTwice());
         twice.removeAll(twiceBefore);
@@ -474,6 +479,28 @@ class FaultInjectionE2ETest {
     }
 
     // ---- nodes ------------------------------------------------------------------------------------------------------
+
+    /** scheduler-svc's count of nodes it set DOWN for not responding, and which process counted. */
+    record NodesSetDown(long pid, long count) {
+        /** How many were set DOWN since {@code before} (a new process counts from 0). */
+        long since(NodesSetDown before) {
+            return pid == before.pid() ? count - before.count() : count;
+        }
+    }
+
+    private NodesSetDown nodesSetDown() throws Exception {
+        long pid = services.pid("scheduler");
+        String port = cluster.clusterProperties().getProperty("scheduler.http");
+        var client = java.net.http.HttpClient.newHttpClient();
+        var response = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/prometheus"))
+                .timeout(Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        for (String line : response.body().split("\n")) {
+            if (line.startsWith("gantry_nodes_not_responding_total")) {
+                return new NodesSetDown(pid, (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)));
+            }
+        }
+        throw new AssertionError("scheduler-svc exports no gantry_nodes_not_responding_total");
+    }
 
     /** Polls the nodes throughout, and remembers every node seen DOWN or not responding since the last reset. */
     private final class NodeWatch implements AutoCloseable {
