@@ -142,8 +142,13 @@ class FaultInjectionE2ETest {
 
     // ---- faults ---------------------------------------------------------------------------------------------------
 
-    /** A fault: a service, a signal, and whether its node's jobs may be requeued (only an agent frozen past SlurmdTimeout). */
-    record Fault(String service, boolean freeze, Duration frozenFor, boolean takesNodeAway) {
+    /**
+     * A fault: a service, a signal, and what it may cost its node. {@code nodeUnreachable}: an agent away, so a launch
+     * sent meanwhile fails, the node is marked not responding until its agent registers again, and that job (which
+     * never ran) goes back to the queue; {@code takesNodeAway}: an agent frozen past SlurmdTimeout, so the node is set
+     * DOWN and every job on it requeued, the long one too.
+     */
+    record Fault(String service, boolean freeze, Duration frozenFor, boolean nodeUnreachable, boolean takesNodeAway) {
         String name() {
             return (freeze ? "SIGSTOP " + frozenFor.toSeconds() + " s, SIGCONT: " : "SIGKILL: ") + service;
         }
@@ -152,17 +157,17 @@ class FaultInjectionE2ETest {
     private List<Fault> faults() {
         Duration pastTimeout = Duration.ofSeconds(SLURMD_TIMEOUT + 4);
         List<Fault> f = new ArrayList<>(List.of(
-                new Fault("scheduler", false, Duration.ZERO, false),
-                new Fault("scheduler", true, pastTimeout, false),
-                new Fault("database", false, Duration.ZERO, false),
-                new Fault("select", false, Duration.ZERO, false),
-                new Fault("gang", false, Duration.ZERO, false),
-                new Fault("agent-n1", false, Duration.ZERO, false),
-                new Fault("agent-n3", true, Duration.ofSeconds(SLURMD_TIMEOUT + 6), true)));
+                new Fault("scheduler", false, Duration.ZERO, false, false),
+                new Fault("scheduler", true, pastTimeout, false, false),
+                new Fault("database", false, Duration.ZERO, false, false),
+                new Fault("select", false, Duration.ZERO, false, false),
+                new Fault("gang", false, Duration.ZERO, false, false),
+                new Fault("agent-n1", false, Duration.ZERO, true, false),
+                new Fault("agent-n3", true, Duration.ofSeconds(SLURMD_TIMEOUT + 6), true, true)));
         if (LONG) {
-            f.add(3, new Fault("database", true, Duration.ofSeconds(10), false));
-            f.add(5, new Fault("select", true, Duration.ofSeconds(6), false));
-            f.add(7, new Fault("gang", true, Duration.ofSeconds(6), false));
+            f.add(3, new Fault("database", true, Duration.ofSeconds(10), false, false));
+            f.add(5, new Fault("select", true, Duration.ofSeconds(6), false, false));
+            f.add(7, new Fault("gang", true, Duration.ofSeconds(6), false, false));
         }
         // GANTRY_FAULTS_ONLY=scheduler,stop:agent-n3: only those faults (a service's, or one signal's), to look into one
         String only = System.getenv("GANTRY_FAULTS_ONLY");
@@ -198,6 +203,12 @@ class FaultInjectionE2ETest {
         try {
             if (!f.freeze() && !f.service().equals("database")) {
                 recovery.put("service back (new process)", seconds(from, awaitNewProcess(f.service(), pid)));
+                // the supervisor says what it did
+                Shell.Result status = cluster.shell.run(cluster.tmp, "gantry", "status", "--run-dir", cluster.runDir.toString());
+                String line = status.out().lines().filter(l -> l.startsWith(f.service() + " ")).findFirst().orElse("");
+                if (!line.contains("restarts=") || !line.contains("killed by signal 9")) {
+                    violations.add("gantry status does not show the restart: " + line);
+                }
             }
             if (f.service().startsWith("agent-")) {
                 String node = f.service().substring(6);
@@ -217,14 +228,14 @@ class FaultInjectionE2ETest {
         // the invariants, once what the fault started has settled
         String node = f.service().startsWith("agent-") ? f.service().substring(6) : null;
         Set<String> down = nodes.downSince();
-        if (f.takesNodeAway()) {
+        if (f.nodeUnreachable()) {
             down.remove(node);
         }
         if (!down.isEmpty()) {
             violations.add("nodes set DOWN or not responding: " + down);
         }
         long setDown = nodesSetDown().since(downBefore);
-        if (setDown > (f.takesNodeAway() ? 1 : 0)) {
+        if (setDown > (f.nodeUnreachable() ? 1 : 0)) {
             violations.add(setDown + " times a node was set DOWN for not responding (gantry_nodes_not_responding_total)");
         }
         List<String> twice = new ArrayList<>(load.runsStartedTwice());
@@ -233,10 +244,18 @@ class FaultInjectionE2ETest {
         Set<String> newRuns = runs();
         newRuns.removeAll(runsBefore);
         List<String> requeued = newRuns.stream().filter(r -> !r.endsWith(" run 0")).sorted().toList();
-        if (!f.takesNodeAway() && !requeued.isEmpty()) {
+        if (f.nodeUnreachable() && !f.takesNodeAway()) {
+            for (FaultLoad.Entry e : load.entries()) { // an agent only restarted: only a job that never ran goes back
+                if (e.start() && requeued.stream().anyMatch(r -> r.startsWith("job " + e.job() + " run ")) && e.run() == 0) {
+                    violations.add("job " + e.job() + " ran, and was requeued when agent " + node + " restarted");
+                }
+            }
+        }
+        if (!f.nodeUnreachable() && !requeued.isEmpty()) {
             violations.add("jobs requeued: " + requeued);
         } else if (!requeued.isEmpty()) {
-            notes.add(requeued.size() + " runs of requeued jobs (allowed: their node was set DOWN)");
+            notes.add(requeued.size() + " runs of requeued jobs (allowed: " + (f.takesNodeAway() ? "their node was set DOWN"
+                    : "launched while the agent was away, they never ran") + ")");
         }
         violations.addAll(acknowledgedLost());
         violations.addAll(processesAgreeWithTheController());

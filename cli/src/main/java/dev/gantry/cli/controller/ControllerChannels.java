@@ -50,9 +50,45 @@ public final class ControllerChannels {
         if (addresses.size() == 1) {
             return open(addresses.get(0), credential, ca);
         }
-        return dev.gantry.common.failover.FollowingChannel.open(addresses.stream().map(ControllerAddress::toString).toList(),
+        ManagedChannel channel = dev.gantry.common.failover.FollowingChannel.open(addresses.stream().map(ControllerAddress::toString).toList(),
                 a -> open(ControllerAddress.parse(a), credential, ca, false),
                 new RateLimitBackoff(1000, Thread::sleep, addresses.size() - 1));
+        if (channel instanceof dev.gantry.common.failover.FollowingChannel following) {
+            preferActive(following, PROBE_WITHIN);
+        }
+        return channel;
+    }
+
+    /** How long a command with several controller addresses waits to learn which one is active. */
+    static final java.time.Duration PROBE_WITHIN = java.time.Duration.ofMillis(1500);
+
+    /**
+     * Asks every controller at once a cheap question and sends the command's calls to the first that answers it: the
+     * active one. A standby answers UNAVAILABLE at once and a frozen controller not at all, and a call sent to a frozen
+     * one could not be sent elsewhere (a submission that timed out there may yet be committed). When none answers within
+     * {@code within}, the calls go to the first address, as they would have.
+     */
+    static void preferActive(dev.gantry.common.failover.FollowingChannel channel, java.time.Duration within) {
+        java.util.concurrent.CompletableFuture<String> active = new java.util.concurrent.CompletableFuture<>();
+        for (String target : channel.targets()) {
+            Thread.ofVirtual().name("controller-probe").start(() -> {
+                try {
+                    dev.gantry.api.v1.ControllerGrpc.newBlockingStub(channel.channelTo(target))
+                            .withDeadlineAfter(within.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                            .listPartitions(dev.gantry.api.v1.ListPartitionsRequest.getDefaultInstance());
+                    active.complete(target);
+                } catch (RuntimeException notActive) {
+                    // a standby, a frozen or a stopped controller
+                }
+            });
+        }
+        try {
+            channel.prefer(active.get(within.toMillis() + 200, java.util.concurrent.TimeUnit.MILLISECONDS));
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            // none answered: the first address, and the failover on UNAVAILABLE
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static ManagedChannel open(ControllerAddress address, CallerCredential credential, Optional<Path> ca, boolean backoff) {

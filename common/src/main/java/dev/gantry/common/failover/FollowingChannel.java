@@ -65,6 +65,25 @@ public final class FollowingChannel extends ManagedChannel {
         return new FollowingChannel(List.copyOf(targets), List.copyOf(channels), interceptors);
     }
 
+    /** The addresses, in order. */
+    public List<String> targets() {
+        return targets;
+    }
+
+    /** The plain channel to {@code target} (one of {@link #targets}), bypassing the selection. */
+    public ManagedChannel channelTo(String target) {
+        return channels.get(targets.indexOf(target));
+    }
+
+    /** The next calls go to {@code target} (one of {@link #targets}): the caller found it to be the active one. */
+    public void prefer(String target) {
+        int i = targets.indexOf(target);
+        if (i < 0) {
+            throw new IllegalArgumentException(target + " is not one of " + targets);
+        }
+        current.set(i);
+    }
+
     /** The address calls go to now. */
     public String target() {
         return targets.get(current.get());
