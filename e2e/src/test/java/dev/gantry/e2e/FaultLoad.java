@@ -134,54 +134,12 @@ final class FaultLoad implements AutoCloseable {
     /** The processes (pid → environment) that carry this load's marker: its jobs' processes. */
     Map<Long, Map<String, String>> processes() throws IOException {
         Map<Long, Map<String, String>> out = new HashMap<>();
-        byte[] needle = ("GANTRY_FAULT_SUITE=" + marker).getBytes();
-        try (var dirs = Files.list(Path.of("/proc"))) {
-            for (Path d : dirs.toList()) {
-                String name = d.getFileName().toString();
-                if (!name.chars().allMatch(Character::isDigit)) {
-                    continue;
-                }
-                try {
-                    byte[] env = Files.readAllBytes(d.resolve("environ"));
-                    if (indexOf(env, needle) >= 0 && !zombie(d)) {
-                        out.put(Long.parseLong(name), environment(env));
-                    }
-                } catch (IOException | SecurityException gone) {
-                    // exited meanwhile
-                }
+        for (long pid : Procs.withVariable("GANTRY_FAULT_SUITE=" + marker)) {
+            Map<String, String> env = Procs.environment(pid);
+            if (!env.isEmpty()) {
+                out.put(pid, env);
             }
         }
         return out;
-    }
-
-    private static boolean zombie(Path proc) throws IOException {
-        String stat = Files.readString(proc.resolve("stat"));
-        return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-    }
-
-    private static Map<String, String> environment(byte[] env) {
-        Map<String, String> out = new HashMap<>();
-        for (String kv : new String(env).split("\0")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0) {
-                out.put(kv.substring(0, eq), kv.substring(eq + 1));
-            }
-        }
-        return out;
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            if (i + needle.length == hay.length || hay[i + needle.length] == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Reads /proc to find a job's processes: those whose environment has SLURM_JOB_ID=id. */
+/** Reads /proc to find processes by their environment: a job's (SLURM_JOB_ID=id), a service's, a test's marked ones. */
 final class Procs {
     private Procs() {}
 
@@ -26,6 +26,40 @@ final class Procs {
     /** The processes of one step of a job (srun's tasks and what they started): SLURM_JOB_ID=job and SLURM_STEP_ID=step. */
     static List<Long> ofStep(long jobId, String stepId) throws IOException {
         return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), ("SLURM_STEP_ID=" + stepId + "\0").getBytes());
+    }
+
+    /**
+     * The live processes (not zombies) whose environment holds {@code variable} exactly (NAME=VALUE): a marker a test
+     * put into its jobs' environment, the certificate a service runs with.
+     */
+    static List<Long> withVariable(String variable) throws IOException {
+        List<Long> live = new ArrayList<>();
+        for (long pid : withEnvironment((variable + "\0").getBytes(), null)) {
+            try {
+                if (!statFields(pid)[0].equals("Z")) {
+                    live.add(pid);
+                }
+            } catch (IOException gone) {
+                // exited meanwhile
+            }
+        }
+        return live;
+    }
+
+    /** The environment of process {@code pid}; empty when it is gone. */
+    static java.util.Map<String, String> environment(long pid) {
+        java.util.Map<String, String> out = new java.util.HashMap<>();
+        try {
+            for (String kv : new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"))).split("\0")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    out.put(kv.substring(0, eq), kv.substring(eq + 1));
+                }
+            }
+        } catch (IOException gone) {
+            // exited meanwhile
+        }
+        return out;
     }
 
     private static List<Long> withEnvironment(byte[] needle, byte[] also) throws IOException {

@@ -29,22 +29,14 @@ final class ServiceProcesses {
 
     /** The live processes of {@code service} (one, unless a standby runs beside it). */
     List<Long> pids(String service) throws IOException {
-        byte[] needle = ("GANTRY_TLS_CERT=" + certificate(service) + "\0").getBytes();
         List<Long> out = new ArrayList<>();
-        try (var dirs = Files.list(Path.of("/proc"))) {
-            for (Path d : dirs.toList()) {
-                String name = d.getFileName().toString();
-                if (!name.chars().allMatch(Character::isDigit)) {
-                    continue;
+        for (long pid : Procs.withVariable("GANTRY_TLS_CERT=" + certificate(service))) {
+            try {
+                if (isJava(Path.of("/proc", Long.toString(pid)))) {
+                    out.add(pid);
                 }
-                try {
-                    byte[] env = Files.readAllBytes(d.resolve("environ"));
-                    if (contains(env, needle) && Files.readString(d.resolve("cmdline")).startsWith("/") && isJava(d)) {
-                        out.add(Long.parseLong(name));
-                    }
-                } catch (IOException | SecurityException gone) {
-                    // exited meanwhile
-                }
+            } catch (IOException gone) {
+                // exited meanwhile
             }
         }
         return out;
@@ -86,18 +78,5 @@ final class ServiceProcesses {
         if (p.waitFor() != 0) {
             throw new IllegalStateException("kill -" + signal + " " + pid + ": " + out);
         }
-    }
-
-    private static boolean contains(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

@@ -31,7 +31,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -272,37 +271,6 @@ class SupervisionE2ETest {
 
     /** The processes whose environment holds {@code variable} (NAME=VALUE): this class's jobs and their children only. */
     private static List<Long> marked(String variable) throws IOException {
-        byte[] needle = (variable + "\0").getBytes();
-        List<Long> pids = new ArrayList<>();
-        try (Stream<Path> dirs = Files.list(Path.of("/proc"))) {
-            for (Path d : dirs.toList()) {
-                String name = d.getFileName().toString();
-                if (!name.chars().allMatch(Character::isDigit)) {
-                    continue;
-                }
-                try {
-                    byte[] env = Files.readAllBytes(d.resolve("environ"));
-                    if (indexOf(env, needle) >= 0 && !Files.readString(d.resolve("stat")).contains(") Z ")) {
-                        pids.add(Long.parseLong(name));
-                    }
-                } catch (IOException gone) {
-                    // exited meanwhile
-                }
-            }
-        }
-        return pids;
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int k = 0; k < needle.length; k++) {
-                if (hay[i + k] != needle[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return Procs.withVariable(variable);
     }
 }

@@ -1,12 +1,7 @@
 package dev.gantry.cli.cluster;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,22 +41,15 @@ record StartedCluster(String controller, List<Service> services) {
             s.environment.forEach((k, v) -> p.setProperty(s.name + ".env." + k, v));
         }
         p.setProperty("services", String.join(",", names));
-        Path tmp = runDir.resolve(FILE + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            p.store(w, "Gantry local cluster: written by gantry up, read by gantry down/status");
-        }
-        Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        PropertiesFile.store(runDir.resolve(FILE), p, "Gantry local cluster: written by gantry up, read by gantry down/status");
     }
 
     static Optional<StartedCluster> load(Path runDir) throws IOException {
-        Path f = runDir.resolve(FILE);
-        if (!Files.exists(f)) {
+        Optional<Properties> stored = PropertiesFile.load(runDir.resolve(FILE));
+        if (stored.isEmpty()) {
             return Optional.empty();
         }
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            p.load(r);
-        }
+        Properties p = stored.get();
         List<Service> services = new ArrayList<>();
         for (String name : p.getProperty("services", "").split(",")) {
             if (name.isBlank()) {

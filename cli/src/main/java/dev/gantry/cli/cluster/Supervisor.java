@@ -105,6 +105,15 @@ final class Supervisor {
         }
     }
 
+    /** Starts {@code w}'s service as this process's child, and records the child and its pid. */
+    private static Process launch(Watched w) throws IOException {
+        Process p = LocalCluster.launch(w.spec);
+        w.child = Optional.of(p);
+        w.handle = p.toHandle();
+        w.spec = w.spec.withPid(p.pid());
+        return p;
+    }
+
     /** One round: exits reaped, due restarts made, requests answered; false after a stop request. */
     private boolean tick(String controller) throws IOException, InterruptedException {
         boolean changed = false;
@@ -112,10 +121,7 @@ final class Supervisor {
             changed |= reap(w);
             if (w.watch.due(clock.instant())) {
                 try {
-                    Process p = LocalCluster.launch(w.spec);
-                    w.child = Optional.of(p);
-                    w.handle = p.toHandle();
-                    w.spec = w.spec.withPid(p.pid());
+                    Process p = launch(w);
                     w.watch = w.watch.restarted(p.pid(), clock.instant());
                     log(w.spec.name() + ": restarted as pid " + p.pid() + " (restart " + w.watch.restarts() + ")");
                 } catch (IOException e) {
@@ -210,10 +216,7 @@ final class Supervisor {
             reap(w);
         }
         try {
-            Process p = LocalCluster.launch(w.spec);
-            w.child = Optional.of(p);
-            w.handle = p.toHandle();
-            w.spec = w.spec.withPid(p.pid());
+            Process p = launch(w);
             w.watch = w.watch.startedAsAsked(p.pid(), clock.instant());
             log(w.spec.name() + ": started again as asked, pid " + p.pid());
             return "ok " + p.pid();

@@ -2,12 +2,7 @@ package dev.gantry.cli.cluster;
 
 import dev.gantry.cli.supervision.ServiceWatch;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,22 +31,15 @@ record SupervisorState(long pid, List<ServiceWatch> services) {
             w.restartAt().ifPresent(t -> p.setProperty(k + "restartAt", t.toString()));
         }
         p.setProperty("services", String.join(",", names));
-        Path tmp = runDir.resolve(FILE + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            p.store(w, "Gantry local cluster: written by its supervisor, read by gantry status");
-        }
-        Files.move(tmp, runDir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        PropertiesFile.store(runDir.resolve(FILE), p, "Gantry local cluster: written by its supervisor, read by gantry status");
     }
 
     static Optional<SupervisorState> load(Path runDir) throws IOException {
-        Path f = runDir.resolve(FILE);
-        if (!Files.exists(f)) {
+        Optional<Properties> stored = PropertiesFile.load(runDir.resolve(FILE));
+        if (stored.isEmpty()) {
             return Optional.empty();
         }
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            p.load(r);
-        }
+        Properties p = stored.get();
         List<ServiceWatch> services = new ArrayList<>();
         for (String name : p.getProperty("services", "").split(",")) {
             if (name.isBlank()) {
