@@ -256,7 +256,7 @@ public final class CallerCredential implements ClientInterceptor {
         try {
             value = header();
         } catch (CredentialUnavailableException e) {
-            return new Refused<>(Status.UNAUTHENTICATED.withDescription(e.getMessage()));
+            return new dev.gantry.common.service.RefusedCall<>(Status.UNAUTHENTICATED.withDescription(e.getMessage()));
         }
         return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
             @Override
@@ -267,32 +267,6 @@ public final class CallerCredential implements ClientInterceptor {
                 super.start(listener, headers);
             }
         };
-    }
-
-    /** A call that never leaves: it ends at once with {@code status}, as the server would have answered. */
-    private static final class Refused<Q, A> extends ClientCall<Q, A> {
-        private final Status status;
-
-        Refused(Status status) {
-            this.status = status;
-        }
-
-        @Override
-        public void start(Listener<A> listener, Metadata headers) {
-            listener.onClose(status, new Metadata());
-        }
-
-        @Override
-        public void request(int numMessages) {}
-
-        @Override
-        public void cancel(String message, Throwable cause) {}
-
-        @Override
-        public void halfClose() {}
-
-        @Override
-        public void sendMessage(Q message) {}
     }
 
     /** No credential could be had where one was expected; its message says why (the command prints it). */

@@ -46,7 +46,8 @@ public final class Fencing {
             @Override
             public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
                 if (!held.getAsBoolean()) {
-                    return new Refused<>("fenced: this controller's lease may be another's (fencing " + fencing.getAsLong() + ")");
+                    return new dev.gantry.common.service.RefusedCall<>(Status.FAILED_PRECONDITION.withDescription(
+                            "fenced: this controller's lease may be another's (fencing " + fencing.getAsLong() + ")"));
                 }
                 return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
                     @Override
@@ -60,32 +61,6 @@ public final class Fencing {
                 };
             }
         };
-    }
-
-    /** A call refused before it is sent. */
-    private static final class Refused<Q, R> extends ClientCall<Q, R> {
-        private final String why;
-
-        Refused(String why) {
-            this.why = why;
-        }
-
-        @Override
-        public void start(Listener<R> listener, Metadata headers) {
-            listener.onClose(Status.FAILED_PRECONDITION.withDescription(why), new Metadata());
-        }
-
-        @Override
-        public void request(int n) {}
-
-        @Override
-        public void cancel(String message, Throwable cause) {}
-
-        @Override
-        public void halfClose() {}
-
-        @Override
-        public void sendMessage(Q message) {}
     }
 
     /** Adds this controller's fencing number (when > 0) to the headers of every answer it serves. */
