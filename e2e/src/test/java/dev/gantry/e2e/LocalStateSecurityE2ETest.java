@@ -146,6 +146,25 @@ class LocalStateSecurityE2ETest {
     }
 
     @Test
+    void noOtherUserCanMakeTheSupervisorStopOrRestartAService() throws Exception {
+        Path supervisor = cluster.runDir.resolve("supervisor");
+        assertEquals("rwx------", mode(supervisor));
+        assertEquals("rwx------", mode(supervisor.resolve("requests")));
+        String gangPid = cluster.clusterProperties().getProperty("gang.pid");
+
+        assertNotEquals(0, as(mallory, "touch", supervisor.resolve("requests/stop").toString()).exit());
+        Shell.Result restart = as(mallory, TestCluster.home().resolve("bin/gantry").toString(), "restart", "gang",
+                "--run-dir", cluster.runDir.toString());
+        assertNotEquals(0, restart.exit(), restart.toString());
+
+        Thread.sleep(1500); // the supervisor answers requests every tick: give a planted one time to act
+        assertEquals(gangPid, cluster.clusterProperties().getProperty("gang.pid"), "gang-svc was not restarted");
+        assertTrue(ProcessHandle.of(Long.parseLong(gangPid)).map(ProcessHandle::isAlive).orElse(false));
+        assertEquals(0, cluster.shell.run(cluster.tmp, "gantry", "status", "--run-dir", cluster.runDir.toString()).exit(),
+                "every service and the supervisor still run");
+    }
+
+    @Test
     void noOtherUserCanReachTheDatabase_andRootNeedsThePassword() throws Exception {
         long postmaster = postmasterPid();
         assertEquals(List.of(), tcpListeners(postmaster), "TCP sockets the postmaster listens on");
