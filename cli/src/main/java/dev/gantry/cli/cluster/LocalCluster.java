@@ -312,7 +312,7 @@ final class LocalCluster {
 
     /** How to start one service (its pid is 0 until the supervisor starts it). */
     private StartedCluster.Service start(String name, Path jar, int grpcPort, int httpPort, Map<String, String> env, Path logs,
-            List<String> jvmOptions) {
+            List<String> jvmOptions) throws IOException {
         Path log = logs.resolve(name + ".log");
         List<String> cmd = new ArrayList<>();
         cmd.add("setsid"); // own session: a Ctrl-C in the terminal that ran `gantry up` does not reach it
@@ -321,8 +321,7 @@ final class LocalCluster {
         if (Runtime.version().feature() >= 24) {
             cmd.add("--sun-misc-unsafe-memory-access=allow"); // protobuf-java 3.x; the option is unknown before JDK 24
         }
-        cmd.add("-XX:SharedArchiveFile=" + jar.resolveSibling(jar.getFileName() + ".jsa"));
-        cmd.add("-XX:+AutoCreateSharedArchive");
+        cmd.addAll(ServiceArchives.flags(jar, runDir, name)); // read-only, or a file of its own to write at exit
         cmd.add("-Xlog:cds=off");
         cmd.add("-Xlog:cds+dynamic=off");
         cmd.addAll(jvmOptions);
@@ -468,13 +467,24 @@ final class LocalCluster {
     }
 
     /** Null once the service answers SERVING, else why not. */
-    private String awaitHealthy(StartedCluster.Service s, Instant deadline) throws InterruptedException {
+    private String awaitHealthy(StartedCluster.Service service, Instant deadline) throws InterruptedException {
+        StartedCluster.Service s = service;
+        boolean restartedOnce = false;
         ManagedChannel ch = channel(s.grpcAddress(), publicCa(s)).build();
         try {
             String last = "no answer";
             while (Instant.now().isBefore(deadline)) {
                 if (!alive(s.pid())) {
-                    return "the process exited";
+                    // a JVM that died on its class archive: the supervisor discards the archive and starts it again
+                    Optional<StartedCluster.Service> again = restartedOnce ? Optional.empty() : restartedAfterArchiveCrash(s, deadline);
+                    if (again.isEmpty()) {
+                        return "the process exited";
+                    }
+                    err.println("gantry: " + s.name() + " died of a JVM fatal error with its class archive; the archive was discarded"
+                            + " and " + s.name() + " started again without it (pid " + again.get().pid() + ")");
+                    restartedOnce = true;
+                    s = again.get();
+                    continue;
                 }
                 try {
                     HealthCheckResponse r = HealthGrpc.newBlockingStub(ch).withDeadlineAfter(2, TimeUnit.SECONDS)
@@ -726,9 +736,10 @@ final class LocalCluster {
         if (!database.isEmpty()) { // the controllers' last writes first, then the shared database
             stopInOrder(services.stream().filter(s -> !s.name().equals("database")).toList(), timeout);
             stopInOrder(database, timeout);
-            return;
+        } else {
+            stopInOrder(services, timeout);
         }
-        stopInOrder(services, timeout);
+        ServiceArchives.promote(services); // the class archives they wrote at exit, for the next start
     }
 
     private void stopInOrder(List<StartedCluster.Service> services, Duration timeout) throws InterruptedException {
@@ -847,7 +858,33 @@ final class LocalCluster {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private static List<String> tail(Path file, int n) {
+    /**
+     * When {@code s} died of a JVM fatal error while started from a class archive: the same service started again by the
+     * supervisor (which discarded the archive), once it has a new pid; empty otherwise.
+     */
+    private Optional<StartedCluster.Service> restartedAfterArchiveCrash(StartedCluster.Service s, Instant deadline)
+            throws InterruptedException {
+        if (s.command().stream().noneMatch(a -> a.startsWith("-XX:SharedArchiveFile="))
+                || tail(s.log(), 60).stream().noneMatch(l -> l.contains(ServiceArchives.FATAL_ERROR))) {
+            return Optional.empty();
+        }
+        Instant until = Instant.now().plusSeconds(10).isBefore(deadline) ? Instant.now().plusSeconds(10) : deadline;
+        while (Instant.now().isBefore(until)) {
+            try {
+                Optional<StartedCluster.Service> now = StartedCluster.load(runDir).flatMap(c -> c.services().stream()
+                        .filter(x -> x.name().equals(s.name())).findFirst()).filter(x -> x.pid() != s.pid() && alive(x.pid()));
+                if (now.isPresent()) {
+                    return now;
+                }
+            } catch (IOException e) {
+                // written as we read: the next round reads it again
+            }
+            Thread.sleep(200);
+        }
+        return Optional.empty();
+    }
+
+    static List<String> tail(Path file, int n) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             return lines.subList(Math.max(0, lines.size() - n), lines.size());

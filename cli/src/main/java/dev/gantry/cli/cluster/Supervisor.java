@@ -152,6 +152,9 @@ final class Supervisor {
             }
         }).orElse(ExitStatus.unknown());
         w.watch = w.watch.exited(status, clock.instant(), policy);
+        boolean aborted = !status.known() || status.code() == 128 + 6; // HotSpot ends a fatal error with abort(): SIGABRT
+        (aborted ? ServiceArchives.discardAfterCrash(w.spec, LocalCluster.tail(w.spec.log(), 60)) : Optional.<Path>empty()).ifPresent(archive ->
+                log(w.spec.name() + " died of a JVM fatal error with class archive " + archive + ": archive deleted, the next start runs without it"));
         String next = switch (w.watch.state()) {
             case RESTARTING -> "restart in " + Duration.between(clock.instant(), w.watch.restartAt().orElseThrow()).toMillis() + " ms";
             case GIVEN_UP -> "given up after " + w.watch.crashesInARow() + " crashes in a row (bin/gantry restart "
