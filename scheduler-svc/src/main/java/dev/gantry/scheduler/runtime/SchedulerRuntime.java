@@ -105,7 +105,7 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
         CredentialSigner signer = new CredentialSigner(CredentialKeys.createIfMissing(priv, pub));
         this.store = new JdbcJobStore(database.dataSource());
         store.fence(fencing);
-        this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()), writer, events, agents,
+        this.controller = new Controller(config, store, new JdbcStateStore(database.dataSource()).fence(fencing), writer, events, agents,
                 signer, InstantSource.system(), metrics);
         this.refusals = new RefusalMetrics(registry);
         this.jobWatch = controller.jobWatch(

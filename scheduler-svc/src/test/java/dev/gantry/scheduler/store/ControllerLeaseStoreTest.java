@@ -81,6 +81,27 @@ class ControllerLeaseStoreTest {
         }
     }
 
+    @Test
+    void aDeposedControllersFairShareAndQosWritesAreRefused_theNewOnesLand() throws Exception {
+        try (Database db = Database.embedded(stateDir, 4)) {
+            LeaseTable leases = new LeaseTable(db.dataSource());
+            long old = ((LeaseRules.Claim.Take) leases.claim("ctl0", "a:1", SHORT)).lease().fencing();
+            JdbcStateStore oldState = new JdbcStateStore(db.dataSource()).fence(old);
+            oldState.put("fairshare", new byte[] {1});
+            assertEquals(1, oldState.get("fairshare").orElseThrow()[0], "written while it holds the lease");
+
+            awaitExpiry(leases);
+            long fresh = ((LeaseRules.Claim.Take) leases.claim("ctl1", "b:2", SHORT)).lease().fencing();
+            JdbcStateStore newState = new JdbcStateStore(db.dataSource()).fence(fresh);
+            newState.put("fairshare", new byte[] {2});
+
+            assertThrows(FencedException.class, () -> oldState.put("fairshare", new byte[] {9}));
+            assertThrows(FencedException.class, () -> oldState.put("qos", new byte[] {9}), "a new name is fenced too");
+            assertEquals(2, newState.get("fairshare").orElseThrow()[0], "the successor's usage stands");
+            assertTrue(newState.get("qos").isEmpty());
+        }
+    }
+
     private static void awaitExpiry(LeaseTable leases) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (true) {
