@@ -86,8 +86,18 @@ public final class ClusterEventFollower implements AutoCloseable {
      */
     public static ClusterEventFollower followScheduler(dev.gantry.common.tls.InternalChannels channels, String address,
                                                        String subscriber, ClusterEventListener listener) {
+        return followScheduler(channels, address, subscriber, listener, new dev.gantry.common.failover.Fencing.Guard(() -> { }));
+    }
+
+    /**
+     * As above, taking no stream from a controller older than one {@code fencing} has heard (a deposed one): the stream
+     * ends and the next one is opened on the next address.
+     */
+    public static ClusterEventFollower followScheduler(dev.gantry.common.tls.InternalChannels channels, String address,
+                                                       String subscriber, ClusterEventListener listener,
+                                                       dev.gantry.common.failover.Fencing.Guard fencing) {
         LOG.info("following cluster events from scheduler-svc at {}", address);
-        ClusterEventFollower follower = owning(dev.gantry.common.tls.SchedulerChannels.open(channels, address), subscriber,
+        ClusterEventFollower follower = owning(dev.gantry.common.tls.SchedulerChannels.open(channels, address, fencing), subscriber,
                 listener, ReconnectBackoff.DEFAULT);
         follower.start();
         return follower;

@@ -18,12 +18,14 @@ import java.util.function.LongSupplier;
 
 /**
  * The controller's fencing number on the wire (docs/ARCHITECTURE.md, "Standby controller"): every call scheduler-svc
- * makes on a peer (an agent's LaunchJob, Terminate, Signal, Suspend, Resume…; select-svc's Plan) carries it in the
- * {@code gantry-fencing} header ({@link #stamp}), and so do the headers of scheduler-svc's answers on its internal
- * port ({@link #announce}: an agent learns it when it registers). A peer keeps the highest number it has seen
- * ({@link Guard}) and refuses a call carrying a lower one with FAILED_PRECONDITION "fenced: controller fencing N < M":
- * a deposed controller, paused past its lease and resumed, can launch or stop nothing on a peer that has heard from its
- * successor. A call without the header (srun's, another agent's forwarded launch, an older controller) is not checked.
+ * makes on a peer (an agent's LaunchJob, Terminate, Signal, Suspend, Resume…; select-svc's Plan, EarliestStarts…)
+ * carries it in the {@code gantry-fencing} header ({@link #stamp}), and so do the headers of scheduler-svc's answers on
+ * its internal port ({@link #announce}: agents, select-svc and gang-svc learn it from their registration, event stream
+ * and GangControl answers). A peer keeps the highest number it has seen ({@link Guard}), refuses a call carrying a
+ * lower one with FAILED_PRECONDITION "fenced: controller fencing N < M", and takes no answer that carries a lower one
+ * ({@link Guard#learn}): a deposed controller, paused past its lease and resumed, can launch or stop nothing on a peer,
+ * and feed no replica, once the peer has heard from its successor. A call without the header (srun's, another agent's
+ * forwarded launch, an older controller) is not checked.
  */
 public final class Fencing {
 
@@ -82,6 +84,15 @@ public final class Fencing {
         };
     }
 
+    /** How the description of a call refused by {@link Guard#learn} begins. */
+    static final String STALE_ANSWER = "fenced: answer from controller fencing ";
+
+    /** Whether {@code status} is a {@link Guard#learn} refusal: the answer came from a deposed controller. */
+    public static boolean isStaleAnswer(Status status) {
+        return status.getCode() == Status.Code.FAILED_PRECONDITION && status.getDescription() != null
+                && status.getDescription().startsWith(STALE_ANSWER);
+    }
+
     /** The number in {@code headers}, or 0 when absent or malformed. */
     static long read(Metadata headers) {
         String v = headers == null ? null : headers.get(HEADER);
@@ -135,19 +146,47 @@ public final class Fencing {
             return next.startCall(call, headers);
         }
 
-        /** Learns from the headers of the controller's answers on a channel to it. */
+        /**
+         * On a channel to the controller: learns from the headers of its answers, and refuses an answer from a controller
+         * older than one already heard (a deposed one, still answering in the moment before it stops). Such a call's
+         * messages are dropped and it ends FAILED_PRECONDITION "fenced: answer from controller fencing N < M"
+         * ({@link #isStaleAnswer}); the {@link FollowingChannel} then moves on to the next address.
+         */
         public ClientInterceptor learn() {
             return new ClientInterceptor() {
                 @Override
                 public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
                     return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
+                        private volatile Status stale;
+
                         @Override
                         public void start(Listener<R> listener, Metadata headers) {
+                            ClientCall<Q, R> call = delegate();
                             super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
                                 @Override
                                 public void onHeaders(Metadata answer) {
-                                    admit(read(answer));
+                                    long f = read(answer);
+                                    if (!admit(f)) {
+                                        onRefused.run();
+                                        stale = Status.FAILED_PRECONDITION.withDescription(STALE_ANSWER + f + " < " + highest.get()
+                                                + " (a newer controller is active)");
+                                        call.cancel("answer from a deposed controller", null);
+                                        return;
+                                    }
                                     super.onHeaders(answer);
+                                }
+
+                                @Override
+                                public void onMessage(R message) {
+                                    if (stale == null) {
+                                        super.onMessage(message);
+                                    }
+                                }
+
+                                @Override
+                                public void onClose(Status status, Metadata trailers) {
+                                    Status s = stale;
+                                    super.onClose(s == null ? status : s, s == null ? trailers : new Metadata());
                                 }
                             }, headers);
                         }

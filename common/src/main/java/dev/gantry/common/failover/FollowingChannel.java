@@ -17,8 +17,8 @@ import java.util.function.Function;
 /**
  * A channel to whichever of several controllers is active: each call goes to the address that answered last; a call
  * that ends UNAVAILABLE (connection refused: a standby keeps its internal port closed; or a standby's redirect) or
- * DEADLINE_EXCEEDED (a frozen controller) moves the next calls to the address the redirect names, else to the next
- * address in order. Calls already made are not retried here: the callers retry as they do after any failure
+ * DEADLINE_EXCEEDED (a frozen controller), or that a {@link Fencing.Guard#learn} below refused (a deposed controller
+ * answered), moves the next calls to the address the redirect names, else to the next address in order. Calls already made are not retried here: the callers retry as they do after any failure
  * (registration backoff, the event follower's reconnect). Thread-safe.
  */
 public final class FollowingChannel extends ManagedChannel {
@@ -102,7 +102,8 @@ public final class FollowingChannel extends ManagedChannel {
                 super.start(new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
                     @Override
                     public void onClose(Status status, Metadata trailers) {
-                        if (status.getCode() == Status.Code.UNAVAILABLE || status.getCode() == Status.Code.DEADLINE_EXCEEDED) {
+                        if (status.getCode() == Status.Code.UNAVAILABLE || status.getCode() == Status.Code.DEADLINE_EXCEEDED
+                                || Fencing.isStaleAnswer(status)) { // a deposed controller answered: its successor is elsewhere
                             String named = trailers == null ? null : trailers.get(ControllerRedirect.ACTIVE_CONTROLLER);
                             int next = named != null && targets.contains(named) && targets.indexOf(named) != index
                                     ? targets.indexOf(named) : (index + 1) % targets.size();

@@ -48,6 +48,19 @@ public final class InternalChannels {
                 .build();
     }
 
+    /** As {@link #open(String, Peer)}, every call going through {@code interceptors} (e.g. {@code Fencing}'s). */
+    public ManagedChannel open(String target, Peer peer, io.grpc.ClientInterceptor... interceptors) {
+        return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, PeerAdmission.only(p)))).intercept(interceptors).build();
+    }
+
+    /** As {@link #open(String, Peer, Map)}, every call going through {@code interceptors} (e.g. {@code Fencing}'s). */
+    public ManagedChannel open(String target, Peer peer, Map<String, ?> serviceConfig, io.grpc.ClientInterceptor... interceptors) {
+        return builder(target, contexts.computeIfAbsent(peer, p -> clientContext(tls, PeerAdmission.only(p))))
+                .defaultServiceConfig(serviceConfig).enableRetry()
+                .perRpcBufferLimit(32L << 20).retryBufferSize(64L << 20)
+                .intercept(interceptors).build();
+    }
+
     /** A channel to {@code target} whose server must be a peer {@code expected} admits. */
     public ManagedChannel open(String target, PeerAdmission expected) {
         return builder(target, clientContext(tls, expected)).build();

@@ -18,4 +18,13 @@ public final class SchedulerChannels {
         return FollowingChannel.open(ControllerAddresses.parse(addresses, "GANTRY_SCHEDULER_ADDRESS"),
                 a -> channels.open(a, Peer.SCHEDULER));
     }
+
+    /**
+     * As {@link #open(InternalChannels, String)}, the answers of each address checked by {@code fencing}: an answer from a
+     * controller older than one already heard is refused, and the calls move on to the next address.
+     */
+    public static ManagedChannel open(InternalChannels channels, String addresses, dev.gantry.common.failover.Fencing.Guard fencing) {
+        return FollowingChannel.open(ControllerAddresses.parse(addresses, "GANTRY_SCHEDULER_ADDRESS"),
+                a -> channels.open(a, Peer.SCHEDULER, fencing.learn()));
+    }
 }

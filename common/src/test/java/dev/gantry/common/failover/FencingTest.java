@@ -75,4 +75,38 @@ class FencingTest {
         assertEquals(false, guard.admit(8), "so the deposed controller's launch is refused before it ever called");
         assertEquals(true, guard.admit(9));
     }
+
+    @Test
+    void anAnswerFromADeposedControllerIsNotTaken_andTheFollowingChannelMovesOn() throws Exception {
+        AtomicLong deposed = new AtomicLong(4);
+        AtomicLong active = new AtomicLong(5);
+        AtomicInteger refused = new AtomicInteger();
+        Fencing.Guard guard = new Fencing.Guard(refused::incrementAndGet);
+        server = InProcessServerBuilder.forName("deposed").directExecutor()
+                .addService(ServerInterceptors.intercept(SERVING, Fencing.announce(deposed::get))).build().start();
+        Server second = InProcessServerBuilder.forName("active").directExecutor()
+                .addService(ServerInterceptors.intercept(SERVING, Fencing.announce(active::get))).build().start();
+        // as SchedulerChannels opens them: the guard on each address, the selection above
+        channel = FollowingChannel.open(java.util.List.of("deposed", "active"), a -> InProcessChannelBuilder.forName(a).directExecutor()
+                .intercept(guard.learn()).build());
+        try {
+            var stub = HealthGrpc.newBlockingStub(channel);
+            assertEquals(HealthCheckResponse.ServingStatus.SERVING, stub.check(HealthCheckRequest.getDefaultInstance()).getStatus(),
+                    "fencing 4 is the highest heard so far: taken");
+            ((FollowingChannel) channel).prefer("active");
+            assertEquals(HealthCheckResponse.ServingStatus.SERVING, stub.check(HealthCheckRequest.getDefaultInstance()).getStatus());
+            assertEquals(5, guard.highest());
+
+            ((FollowingChannel) channel).prefer("deposed"); // e.g. a reconnect after the active one's blip
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> stub.check(HealthCheckRequest.getDefaultInstance()));
+            assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
+            assertEquals("fenced: answer from controller fencing 4 < 5 (a newer controller is active)", e.getStatus().getDescription());
+            assertEquals(true, Fencing.isStaleAnswer(e.getStatus()));
+            assertEquals(1, refused.get());
+            assertEquals("active", ((FollowingChannel) channel).target(), "the next calls go to the next address");
+            assertEquals(HealthCheckResponse.ServingStatus.SERVING, stub.check(HealthCheckRequest.getDefaultInstance()).getStatus());
+        } finally {
+            second.shutdownNow();
+        }
+    }
 }

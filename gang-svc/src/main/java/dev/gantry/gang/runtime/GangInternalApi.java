@@ -4,7 +4,10 @@ import dev.gantry.common.events.ClusterEventFollower;
 import dev.gantry.common.tls.PeerAdmission;
 import dev.gantry.common.tls.InternalApiFactory;
 import dev.gantry.common.tls.InternalChannels;
+import dev.gantry.common.failover.Fencing;
 import dev.gantry.common.tls.InternalServer;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import dev.gantry.common.tls.InternalServices;
 import dev.gantry.common.tls.Peer;
 import dev.gantry.gang.grpc.GangGrpcService;
@@ -37,8 +40,21 @@ public class GangInternalApi extends InternalApiFactory {
     /** Follows scheduler-svc's event stream (gantry.scheduler-address: its internal port) into the gang state. */
     @Context
     @Bean(preDestroy = "close")
-    ClusterEventFollower events(@Value("${gantry.scheduler-address}") String address, LiveGang gang, InternalChannels channels) {
-        return ClusterEventFollower.followScheduler(channels, address, "gang-svc", gang);
+    ClusterEventFollower events(@Value("${gantry.scheduler-address}") String address, LiveGang gang, InternalChannels channels,
+            Fencing.Guard fencing) {
+        return ClusterEventFollower.followScheduler(channels, address, "gang-svc", gang, fencing);
+    }
+
+    /**
+     * The highest controller fencing number gang-svc has seen (its event stream's and GangControl's answers): a deposed
+     * controller's stream is not taken, nor its answers (docs/ARCHITECTURE.md, "Standby controller").
+     */
+    @Singleton
+    Fencing.Guard fencing(MeterRegistry registry) {
+        Counter refused = Counter.builder("gantry_gang_fenced_total")
+                .description("Event streams and GangControl answers of a deposed controller refused: they carried a lower fencing number than one seen before")
+                .register(registry);
+        return new Fencing.Guard(refused::increment);
     }
 
     /** Who may call what: Gang any cluster peer (services, agents). */

@@ -55,8 +55,9 @@ public final class TimesliceLoop implements AutoCloseable {
 
     /** Sends to scheduler-svc's GangControl on its internal port, over mutual TLS as gang-svc. */
     @Inject
-    public TimesliceLoop(LiveGang gang, @Value("${gantry.scheduler-address}") String schedulerAddress, InternalChannels channels) {
-        this(gang, dev.gantry.common.tls.SchedulerChannels.open(channels, schedulerAddress), true);
+    public TimesliceLoop(LiveGang gang, @Value("${gantry.scheduler-address}") String schedulerAddress, InternalChannels channels,
+            dev.gantry.common.failover.Fencing.Guard fencing) {
+        this(gang, dev.gantry.common.tls.SchedulerChannels.open(channels, schedulerAddress, fencing), true);
         scheduleNextTick();
         gang.onDecisions(this::sendSoon);
         LOG.info("decisions go to GangControl at {}", schedulerAddress);

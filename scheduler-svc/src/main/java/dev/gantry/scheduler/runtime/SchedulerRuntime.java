@@ -114,7 +114,9 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
         this.nodes = controller.nodes;
         nodes.countWith(new LivenessMetrics(registry));
         metrics.gaugeBacklog(writer::backlog, events::subscriberCount);
-        this.selectChannel = channels.open(selectAddress, Peer.SELECT, SelectClient.SERVICE_CONFIG);
+        // select-svc, as the agents, refuses a deposed controller's calls
+        this.selectChannel = channels.open(selectAddress, Peer.SELECT, SelectClient.SERVICE_CONFIG,
+                dev.gantry.common.failover.Fencing.stamp(lease::fencing, lease::held));
         SchedulerParameters scheduler = config.get(Keys.SCHEDULER_PARAMETERS);
         BackfillSettings backfill = "sched/backfill".equals(config.get(Keys.SCHEDULER_TYPE)) ? scheduler.backfill() : null;
         this.scheduling = new SchedulingLoop(controller.passes, selectChannel, scheduler.schedIntervalSeconds() * 1000,

@@ -9,6 +9,9 @@ import dev.gantry.common.tls.InternalServices;
 import dev.gantry.common.tls.Peer;
 import dev.gantry.select.grpc.SelectGrpcService;
 import dev.gantry.select.placement.PlacementPlanner;
+import dev.gantry.common.failover.Fencing;
+import io.grpc.ServerInterceptors;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Context;
@@ -33,19 +36,38 @@ public class SelectInternalApi extends InternalApiFactory {
 
     /** What the internal server serves. */
     @Singleton
-    InternalServices services(LiveReplica replica, PlacementPlanner planner, InstantSource clock, MeterRegistry registry) {
-        return server -> serve(server, new SelectGrpcService(replica, planner, clock, registry));
+    InternalServices services(LiveReplica replica, PlacementPlanner planner, InstantSource clock, MeterRegistry registry,
+            Fencing.Guard fencing) {
+        return server -> serve(server, new SelectGrpcService(replica, planner, clock, registry), fencing);
+    }
+
+    /**
+     * The highest controller fencing number select-svc has seen (its event stream's answers, the controller's calls):
+     * a deposed controller's calls are refused and its stream is not taken (docs/ARCHITECTURE.md, "Standby controller").
+     */
+    @Singleton
+    Fencing.Guard fencing(MeterRegistry registry) {
+        Counter refused = Counter.builder("gantry_select_fenced_total")
+                .description("Calls and event streams of a deposed controller refused: they carried a lower fencing number than one seen before")
+                .register(registry);
+        return new Fencing.Guard(refused::increment);
     }
 
     /** Follows scheduler-svc's event stream (gantry.scheduler-address: its internal port) into the replica. */
     @Context
     @Bean(preDestroy = "close")
-    ClusterEventFollower events(@Value("${gantry.scheduler-address}") String address, LiveReplica replica, InternalChannels channels) {
-        return ClusterEventFollower.followScheduler(channels, address, "select-svc", replica);
+    ClusterEventFollower events(@Value("${gantry.scheduler-address}") String address, LiveReplica replica, InternalChannels channels,
+            Fencing.Guard fencing) {
+        return ClusterEventFollower.followScheduler(channels, address, "select-svc", replica, fencing);
     }
 
     /** Who may call what: Select scheduler-svc alone; calls run on the transport's threads. */
     public static InternalServer.Builder serve(InternalServer.Builder server, SelectGrpcService select) {
-        return server.serve(select, PeerAdmission.only(Peer.SCHEDULER)).directExecutor();
+        return serve(server, select, new Fencing.Guard(() -> { }));
+    }
+
+    /** As above, each call checked against the highest controller fencing number seen ({@link Fencing.Guard}). */
+    public static InternalServer.Builder serve(InternalServer.Builder server, SelectGrpcService select, Fencing.Guard fencing) {
+        return server.serve(ServerInterceptors.intercept(select, fencing), PeerAdmission.only(Peer.SCHEDULER)).directExecutor();
     }
 }
