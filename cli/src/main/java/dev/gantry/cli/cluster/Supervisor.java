@@ -200,9 +200,22 @@ final class Supervisor {
         return true;
     }
 
-    /** gantry restart: SIGTERM (SIGKILL after {@link #STOP_LIMIT}), then started again; "ok PID" or "error: …". */
+    /** How long a new scheduler-svc may take to reach the handover before the old one is stopped anyway. */
+    static final Duration HANDOVER_LIMIT = Duration.ofSeconds(30);
+
+    /**
+     * gantry restart: SIGTERM (SIGKILL after {@link #STOP_LIMIT}), then started again; "ok PID" or "error: …". A
+     * scheduler-svc is {@link #handOver handed over} instead: its successor starts first.
+     */
     private String restart(Watched w) throws InterruptedException {
         w.watch = w.watch.stopping();
+        if (w.handle.isAlive() && w.spec.name().startsWith("scheduler")) {
+            try {
+                return handOver(w);
+            } catch (IOException e) {
+                log(w.spec.name() + ": cannot start its successor (" + e.getMessage() + "): stopped and started instead");
+            }
+        }
         if (w.handle.isAlive()) {
             long t0 = System.nanoTime();
             w.handle.destroy();
@@ -227,6 +240,56 @@ final class Supervisor {
             log(w.spec.name() + ": cannot start: " + e.getMessage());
             return "error: cannot start " + w.spec.name() + ": " + e.getMessage();
         }
+    }
+
+    /**
+     * Restarts scheduler-svc with its successor started first (GANTRY_HANDOVER_PID, GANTRY_HANDOVER_FILE): the new JVM
+     * does its start-up (the JVM, Micronaut: most of a start) while the old one still serves, says so by creating the
+     * handover file, and waits there for the old one's exit before it opens the database. Only then is the old one
+     * stopped (SIGTERM, as any graceful stop): the cluster goes without a controller for the old one's stop and the new
+     * one's database and state load, not for a whole start.
+     */
+    private String handOver(Watched w) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        Path ready = SupervisorLink.requests(runDir).resolveSibling(w.spec.name() + ".handover");
+        Files.deleteIfExists(ready);
+        java.util.Map<String, String> env = new java.util.TreeMap<>(w.spec.environment());
+        env.put("GANTRY_HANDOVER_PID", Long.toString(w.handle.pid()));
+        env.put("GANTRY_HANDOVER_FILE", ready.toString());
+        Process next = LocalCluster.launch(new StartedCluster.Service(w.spec.name(), 0, w.spec.grpcPort(), w.spec.httpPort(),
+                w.spec.log(), w.spec.command(), env));
+        log(w.spec.name() + ": successor started as pid " + next.pid() + "; pid " + w.handle.pid() + " serves until it is ready");
+        long limit = System.nanoTime() + HANDOVER_LIMIT.toNanos();
+        while (!Files.exists(ready) && next.isAlive() && System.nanoTime() < limit) {
+            Thread.sleep(50);
+        }
+        if (!next.isAlive() && !Files.exists(ready)) { // it could not start: the old one goes on serving
+            int status = next.waitFor();
+            w.watch = w.watch.startedAsAsked(w.handle.pid(), clock.instant());
+            log(w.spec.name() + ": successor pid " + next.pid() + " exited with status " + status + " before it was ready; pid "
+                    + w.handle.pid() + " goes on serving");
+            return "error: the new " + w.spec.name() + " exited with status " + status + " before it was ready (see " + w.spec.log()
+                    + "); the running one was left running";
+        }
+        log(w.spec.name() + ": successor " + (Files.exists(ready) ? "ready" : "not ready in time")
+                + " after " + (System.nanoTime() - t0) / 1_000_000 + " ms: stopping pid " + w.handle.pid());
+        long stop0 = System.nanoTime();
+        w.handle.destroy();
+        try {
+            w.handle.onExit().get(STOP_LIMIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            log(w.spec.name() + " (pid " + w.handle.pid() + ") did not stop within " + STOP_LIMIT.toSeconds() + " s of SIGTERM: SIGKILL");
+            w.handle.destroyForcibly();
+            w.handle.onExit().join();
+        }
+        reap(w);
+        log(w.spec.name() + ": pid " + w.handle.pid() + " stopped as asked in " + (System.nanoTime() - stop0) / 1_000_000 + " ms");
+        Files.deleteIfExists(ready);
+        w.child = Optional.of(next);
+        w.handle = next.toHandle();
+        w.spec = w.spec.withPid(next.pid());
+        w.watch = w.watch.startedAsAsked(next.pid(), clock.instant());
+        return "ok " + next.pid();
     }
 
     /** cluster.properties with the current pids, and supervisor.properties. */

@@ -76,11 +76,15 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
             @Value("${gantry.select-address}") String selectAddress,
             @Value("${gantry.cred.private-key:}") String privateKey,
             @Value("${gantry.cred.public-key:}") String publicKey,
+            @Value("${gantry.handover.pid:0}") long handoverPid,
+            @Value("${gantry.handover.file:}") String handoverFile,
             ControllerSettings controllerSettings) throws StoreException, InterruptedException {
         ClusterConfig config = ConfigParser.parse(Path.of(configFile));
         config.warnings().forEach(LOG::warn);
         PreemptSettings.of(config); // refuses the combinations Slurm refuses before anything starts (the controller keeps its own)
         Path state = Path.of(stateDir);
+        // a handed-over restart: the JVM and Micronaut started while the old controller served; its database next
+        Handover.awaitPredecessor(handoverPid, handoverFile, java.time.Duration.ofSeconds(45));
         this.database = !databaseUrl.isBlank() ? Database.external(databaseUrl, databaseUser, databasePassword, 8)
                 : controllerSettings.sharedEmbedded() ? Database.attached(state, 8, java.time.Duration.ofMinutes(2))
                 : Database.embedded(state, 8);
