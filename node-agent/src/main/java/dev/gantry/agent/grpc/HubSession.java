@@ -44,6 +44,8 @@ public final class HubSession implements AutoCloseable {
     /** Run after each successful registration (the exit reports waiting for a retry go at once). */
     private volatile Runnable onRegistered = () -> {};
     private ScheduledFuture<?> next;
+    /** The action {@link #next} runs. */
+    private HubLink.Action pending = HubLink.Action.REGISTER;
     private boolean closed;
 
     /** @param runningJobs the jobs this node runs with their runs, listed in every registration and heartbeat */
@@ -75,6 +77,18 @@ public final class HubSession implements AutoCloseable {
         }
     }
 
+    /**
+     * The next call now rather than after its wait (the connection to the controller was lost or made again): a
+     * heartbeat finds a restarted controller at once and registers with it. Nothing when a call is under way (its
+     * outcome schedules the next) or the session is closed. Any thread.
+     */
+    public synchronized void nudge() {
+        if (closed || next == null || !next.cancel(false)) {
+            return;
+        }
+        schedule(new HubLink.Step(pending, Duration.ZERO, Optional.empty()));
+    }
+
     /** The epoch of the controller this node is registered with, or empty while it is not. */
     public synchronized Optional<String> controllerEpoch() {
         return link.epoch();
@@ -89,6 +103,7 @@ public final class HubSession implements AutoCloseable {
     }
 
     private void schedule(HubLink.Step step) {
+        pending = step.action();
         try {
             next = scheduler.schedule(() -> run(step.action()), step.after().toMillis(), TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {

@@ -147,9 +147,10 @@ class AgentFactory {
     @Singleton
     @Named(HUB)
     @Bean(preDestroy = "shutdownNow")
-    ManagedChannel hubChannel(AgentSettings settings, InternalChannels channels) {
-        // several addresses: the active controller and its standby; calls follow the one that answers
-        return dev.gantry.common.tls.SchedulerChannels.open(channels, settings.schedulerAddress());
+    ManagedChannel hubChannel(AgentSettings settings, InternalChannels channels, Fencing.Guard fencing) {
+        // several addresses: the active controller and its standby; calls follow the one that answers (and take no
+        // answer from a controller older than one heard)
+        return dev.gantry.common.tls.SchedulerChannels.open(channels, settings.schedulerAddress(), fencing);
     }
 
     /** The job table and unacknowledged exits, in the spool directory's {@code state/} (survives agent restarts). */
@@ -336,9 +337,12 @@ class AgentFactory {
             ExitReportSender exits, @Named(HUB) ManagedChannel channel, @Named(HUB) ScheduledExecutorService scheduler) {
         NodeIdentity node = new NodeIdentity(settings.nodeName(), settings.advertiseAddress(), settings.stepAddress(), hardware,
                 Instant.now(), version());
-        HubSession session = new HubSession(AgentHubGrpc.newBlockingStub(channel).withInterceptors(fencing.learn()), node,
+        HubSession session = new HubSession(AgentHubGrpc.newBlockingStub(channel), node,
                 supervisor::runningJobs, supervisor::usage, scheduler, new HubLink(BACKOFF, Duration.ofSeconds(30)), CALL_DEADLINE);
         session.onRegistered(exits::controllerReachable); // a controller back: the exits it is owed go at once
+        // a controller gone or back (a restart, a takeover): heartbeat or register now, not at the next interval
+        ControllerConnectionWatch.watch(channel instanceof dev.gantry.common.failover.FollowingChannel f
+                ? f.targets().stream().map(f::channelTo).toList() : List.of(channel), session::nudge);
         return session;
     }
 

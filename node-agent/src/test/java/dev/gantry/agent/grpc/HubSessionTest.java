@@ -111,4 +111,25 @@ class HubSessionTest {
 
         Await.until("registered again", () -> hub.registrations.size() >= 2);
     }
+
+    @Test
+    void aNudgeHeartbeatsAtOnce_andARestartedControllerIsRegisteredWithInAMomentNotAtTheNextInterval() throws Exception {
+        hub.heartbeatInterval(600);
+        session.start();
+        Await.until("registered", () -> session.controllerEpoch().isPresent());
+        Thread.sleep(300);
+        assertEquals(0, hub.heartbeats.size(), "the next heartbeat is ten minutes away");
+
+        hub.epoch("epoch-2"); // the controller restarted
+        session.nudge(); // the agent saw its connection go and come back
+
+        Await.until("registered with the new controller", () -> session.controllerEpoch().equals(Optional.of("epoch-2")));
+        assertEquals(1, hub.heartbeats.size(), "one heartbeat, at once, found the new epoch");
+        assertEquals(2, hub.registrations.size());
+        session.nudge();
+        Await.until("a second nudge: one more heartbeat", () -> hub.heartbeats.size() == 2);
+        Thread.sleep(300);
+        assertEquals(2, hub.heartbeats.size(), "no second chain of calls: one heartbeat per nudge, then the interval");
+        assertEquals(2, hub.registrations.size());
+    }
 }
