@@ -17,8 +17,16 @@ import java.util.SplittableRandom;
  * local port, so a port picked there can be taken meanwhile by any connection (a service's own, a build's, a test's):
  * the service then fails to bind. Ports are therefore picked below that range, where only listeners that ask for a
  * port by number go.
+ *
+ * <p>Two {@code gantry up} of one user running at once (the end-to-end tests in parallel forks) could pick the same
+ * port in the seconds before either binds it, so a picked port is also reserved, for {@link #HELD} after it is picked,
+ * by a file of its own in a directory of the user's ({@code /tmp/gantry-ports-UID}, or {@code reservations}): a port
+ * another process reserved in that time is not picked.
  */
 final class Ports {
+
+    /** How long a reservation keeps other pickers off a port: its service binds it well within that. */
+    static final java.time.Duration HELD = java.time.Duration.ofMinutes(3);
 
     /** The lowest port picked: above the well-known and most registered services' ports. */
     static final int LOWEST = 20000;
@@ -27,6 +35,7 @@ final class Ports {
     private final Set<Integer> handedOut = new HashSet<>();
     private final SplittableRandom random = new SplittableRandom();
     private final int below;
+    private final Path reservations;
 
     Ports() {
         this(ephemeralLow());
@@ -34,7 +43,51 @@ final class Ports {
 
     /** @param ephemeralLow the first port of the kernel's ephemeral range */
     Ports(int ephemeralLow) {
+        this(ephemeralLow, defaultReservations());
+    }
+
+    /** @param reservations the directory of reservation files (made owner-only if missing) */
+    Ports(int ephemeralLow, Path reservations) {
         this.below = ephemeralLow;
+        this.reservations = reservations;
+    }
+
+    private static Path defaultReservations() {
+        String uid;
+        try {
+            uid = String.valueOf(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | RuntimeException e) {
+            uid = System.getProperty("user.name", "user");
+        }
+        return Path.of(System.getProperty("java.io.tmpdir", "/tmp"), "gantry-ports-" + uid);
+    }
+
+    /**
+     * Reserves {@code port} for this process: false when another picker reserved it less than {@link #HELD} ago. A
+     * directory that cannot be used reserves nothing (the pick is then as good as a free port check).
+     */
+    private boolean reserve(int port) {
+        try {
+            if (!Files.isDirectory(reservations)) {
+                Files.createDirectories(reservations, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+            }
+            Path f = reservations.resolve(Integer.toString(port));
+            try {
+                Files.createFile(f);
+                return true;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                java.time.Instant at = Files.getLastModifiedTime(f).toInstant();
+                if (at.plus(HELD).isAfter(java.time.Instant.now())) {
+                    return false;
+                }
+                // an old reservation: taken over (a rare race here ends, at worst, as a pick without reservation)
+                Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
+                return true;
+            }
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
     }
 
     /** A free loopback port not handed out before by this instance, below the ephemeral range when there is room. */
@@ -42,7 +95,7 @@ final class Ports {
         if (below - LOWEST >= 1000) {
             for (int attempt = 0; attempt < 200; attempt++) {
                 int port = random.nextInt(LOWEST, below);
-                if (!handedOut.contains(port) && free(port)) {
+                if (!handedOut.contains(port) && free(port) && reserve(port)) {
                     handedOut.add(port);
                     return port;
                 }

@@ -44,4 +44,31 @@ class PortsTest {
             assertEquals("port " + taken.getLocalPort() + " (SlurmctldPort) is already in use", e.getMessage());
         }
     }
+
+    @Test
+    void twoPickersAtOnce_neverPickTheSamePort_beforeEitherBindsIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        // a narrow range, so that two pickers without reservations would meet
+        int low = Ports.LOWEST + 1000;
+        Ports first = new Ports(low, dir);
+        Ports second = new Ports(low, dir);
+        Set<Integer> picked = new HashSet<>();
+        for (int i = 0; i < 300; i++) {
+            assertTrue(picked.add(first.pick()), "a port picked twice");
+            assertTrue(picked.add(second.pick()), "a port picked twice");
+        }
+        assertEquals(600, picked.size());
+    }
+
+    @Test
+    void anOldReservationIsTakenOver(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+        int low = Ports.LOWEST + 1000;
+        for (int p = Ports.LOWEST; p < low; p++) { // every port reserved, all but one long ago
+            java.nio.file.Path f = java.nio.file.Files.createFile(dir.resolve(Integer.toString(p)));
+            java.nio.file.Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.from(
+                    java.time.Instant.now().minus(Ports.HELD).minusSeconds(p == Ports.LOWEST + 7 ? -60 : 60)));
+        }
+        int port = new Ports(low, dir).pick();
+        assertTrue(port >= Ports.LOWEST && port < low && port != Ports.LOWEST + 7, "picked " + port);
+    }
 }
