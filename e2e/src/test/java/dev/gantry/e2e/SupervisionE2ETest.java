@@ -143,6 +143,10 @@ class SupervisionE2ETest {
         Matcher stop = Pattern.compile("scheduler: stopped as asked in (\\d+) ms")
                 .matcher(Files.readString(cluster.runDir.resolve("logs/supervisor.log")));
         assertTrue(stop.find(), "the supervisor logged the stop");
+        // handed over: the successor was started, and ready, before the old one was stopped
+        assertTrue(Files.readString(cluster.runDir.resolve("logs/supervisor.log")).contains("scheduler: successor ready after"),
+                "the successor was ready before the stop");
+        assertTrue(log.contains("waiting for the scheduler-svc it replaces (pid " + oldPid + ") to stop"), log);
         long stopMs = Long.parseLong(stop.group(1));
         System.out.println("scheduler-svc stopped " + stopMs + " ms after SIGTERM");
         assertTrue(stopMs < 10_000, "scheduler-svc took " + stopMs + " ms to stop");

@@ -217,17 +217,7 @@ final class Supervisor {
             }
         }
         if (w.handle.isAlive()) {
-            long t0 = System.nanoTime();
-            w.handle.destroy();
-            try {
-                w.handle.onExit().get(STOP_LIMIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                log(w.spec.name() + " (pid " + w.handle.pid() + ") did not stop within " + STOP_LIMIT.toSeconds() + " s of SIGTERM: SIGKILL");
-                w.handle.destroyForcibly();
-                w.handle.onExit().join();
-            }
-            reap(w);
-            log(w.spec.name() + ": stopped as asked in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+            stopAsAsked(w, "");
         } else if (w.watch.state() == ServiceWatch.State.STOPPING) {
             reap(w);
         }
@@ -273,7 +263,18 @@ final class Supervisor {
         }
         log(w.spec.name() + ": successor " + (Files.exists(ready) ? "ready" : "not ready in time")
                 + " after " + (System.nanoTime() - t0) / 1_000_000 + " ms: stopping pid " + w.handle.pid());
-        long stop0 = System.nanoTime();
+        stopAsAsked(w, " (pid " + w.handle.pid() + "; its successor takes over)");
+        Files.deleteIfExists(ready);
+        w.child = Optional.of(next);
+        w.handle = next.toHandle();
+        w.spec = w.spec.withPid(next.pid());
+        w.watch = w.watch.startedAsAsked(next.pid(), clock.instant());
+        return "ok " + next.pid();
+    }
+
+    /** Stops {@code w}'s running process: SIGTERM, SIGKILL after {@link #STOP_LIMIT}; its exit reaped and logged. */
+    private void stopAsAsked(Watched w, String note) throws InterruptedException {
+        long t0 = System.nanoTime();
         w.handle.destroy();
         try {
             w.handle.onExit().get(STOP_LIMIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -283,13 +284,7 @@ final class Supervisor {
             w.handle.onExit().join();
         }
         reap(w);
-        log(w.spec.name() + ": pid " + w.handle.pid() + " stopped as asked in " + (System.nanoTime() - stop0) / 1_000_000 + " ms");
-        Files.deleteIfExists(ready);
-        w.child = Optional.of(next);
-        w.handle = next.toHandle();
-        w.spec = w.spec.withPid(next.pid());
-        w.watch = w.watch.startedAsAsked(next.pid(), clock.instant());
-        return "ok " + next.pid();
+        log(w.spec.name() + ": stopped as asked in " + (System.nanoTime() - t0) / 1_000_000 + " ms" + note);
     }
 
     /** cluster.properties with the current pids, and supervisor.properties. */
