@@ -70,22 +70,12 @@ public final class JdbcJobStore implements JobStore {
             return;
         }
         try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                if (fencing > 0) {
-                    LeaseTable.checkFence(c, fencing);
-                }
+            LeaseTable.fencedTransaction(c, fencing, tx -> {
                 if (!jobs.isEmpty()) {
-                    upsert(c, jobs, 0);
+                    upsert(tx, jobs, 0);
                 }
-                StepTable.apply(c, steps);
-                c.commit();
-            } catch (SQLException | FencedException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+                StepTable.apply(tx, steps);
+            });
         } catch (SQLException e) {
             throw new StoreException("writing " + jobs.size() + " job(s) and " + steps.size() + " step change(s) failed: "
                     + e.getMessage(), e);

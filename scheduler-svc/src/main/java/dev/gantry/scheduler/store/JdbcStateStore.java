@@ -33,24 +33,17 @@ public final class JdbcStateStore implements StateStore {
     public void put(String name, byte[] value) throws StoreException {
         long f = fencing;
         try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO controller_state (name, value, updated_at) VALUES (?, ?, now())
-                    ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
-                    """)) {
-                if (f > 0) {
-                    LeaseTable.checkFence(c, f); // FOR SHARE: a takeover waits for this transaction, or this one sees it
+            // FOR SHARE: a takeover waits for this transaction, or this one sees it
+            LeaseTable.fencedTransaction(c, f, tx -> {
+                try (PreparedStatement ps = tx.prepareStatement("""
+                        INSERT INTO controller_state (name, value, updated_at) VALUES (?, ?, now())
+                        ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
+                        """)) {
+                    ps.setString(1, name);
+                    ps.setBytes(2, value);
+                    ps.executeUpdate();
                 }
-                ps.setString(1, name);
-                ps.setBytes(2, value);
-                ps.executeUpdate();
-                c.commit();
-            } catch (SQLException | FencedException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
-            }
+            });
         } catch (SQLException e) {
             throw new StoreException("could not store " + name + ": " + e.getMessage(), e);
         }

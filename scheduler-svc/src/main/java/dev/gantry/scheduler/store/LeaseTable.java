@@ -103,6 +103,32 @@ public final class LeaseTable {
         }
     }
 
+    /** A transaction's statements. */
+    @FunctionalInterface
+    interface Work {
+        void run(Connection c) throws SQLException, FencedException;
+    }
+
+    /**
+     * Runs {@code work} on {@code c} in one transaction that first checks the lease still has {@code fencing} (when
+     * > 0; {@link #checkFence}): committed, or rolled back and thrown.
+     */
+    static void fencedTransaction(Connection c, long fencing, Work work) throws SQLException, FencedException {
+        c.setAutoCommit(false);
+        try {
+            if (fencing > 0) {
+                checkFence(c, fencing);
+            }
+            work.run(c);
+            c.commit();
+        } catch (SQLException | FencedException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+    }
+
     /** Within a write transaction: throws unless the lease still has {@code fencing}, which stays so until it ends. */
     static void checkFence(Connection c, long fencing) throws SQLException, FencedException {
         try (PreparedStatement ps = c.prepareStatement(FENCE_CHECK)) {
