@@ -21,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * with another key is refused, and bearer tokens are not accepted on such a cluster.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+// installs a Debian package when missing (munge, prometheus): one apt-get at a time (the e2e classes run two at once)
+@org.junit.jupiter.api.parallel.ResourceLock("apt-get")
 class MungeAuthenticationE2ETest {
 
     private static final Pattern SUBMITTED = Pattern.compile("Submitted batch job (\\d+)");

@@ -23,8 +23,11 @@ final class NodeClient {
         this.protoDir = protoDir;
     }
 
-    /** The client, installed under the e2e module's target directory (readable by every user). */
-    static NodeClient install() throws Exception {
+    /**
+     * The client, installed under the e2e module's target directory (readable by every user). Synchronized: two test
+     * classes running at once must not run npm into one directory together.
+     */
+    static synchronized NodeClient install() throws Exception {
         Path home = TestCluster.home();
         Path dir = home.resolve("e2e/target/node-client");
         Files.createDirectories(dir);

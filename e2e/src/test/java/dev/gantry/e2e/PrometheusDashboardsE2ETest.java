@@ -59,6 +59,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// installs a Debian package when missing (munge, prometheus): one apt-get at a time (the e2e classes run two at once)
+@org.junit.jupiter.api.parallel.ResourceLock("apt-get")
 class PrometheusDashboardsE2ETest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);
