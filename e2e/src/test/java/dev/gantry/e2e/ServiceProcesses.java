@@ -27,16 +27,26 @@ final class ServiceProcesses {
                 : tls.resolve("services/" + service + "-svc.crt");
     }
 
-    /** The live processes of {@code service} (one, unless a standby runs beside it). */
+    /**
+     * The live processes of {@code service} (one, unless a standby runs beside it). A child the service is spawning
+     * (a job, a helper) is the service's copy, same command line and environment, until it execs: it is left out.
+     */
     List<Long> pids(String service) throws IOException {
-        List<Long> out = new ArrayList<>();
+        List<Long> found = new ArrayList<>();
         for (long pid : Procs.withVariable("GANTRY_TLS_CERT=" + certificate(service))) {
             try {
                 if (isJava(Path.of("/proc", Long.toString(pid)))) {
-                    out.add(pid);
+                    found.add(pid);
                 }
             } catch (IOException gone) {
                 // exited meanwhile
+            }
+        }
+        List<Long> out = new ArrayList<>();
+        for (long pid : found) {
+            Optional<Long> parent = ProcessHandle.of(pid).flatMap(ProcessHandle::parent).map(ProcessHandle::pid);
+            if (parent.isEmpty() || !found.contains(parent.get())) {
+                out.add(pid);
             }
         }
         return out;
