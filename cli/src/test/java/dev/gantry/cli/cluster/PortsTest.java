@@ -71,4 +71,17 @@ class PortsTest {
         int port = new Ports(low, dir).pick();
         assertTrue(port >= Ports.LOWEST && port < low && port != Ports.LOWEST + 7, "picked " + port);
     }
+
+    @Test
+    void anotherUsersReservationDirectoryIsNotUsed(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "needs root to chown");
+        java.nio.file.Path theirs = java.nio.file.Files.createDirectory(dir.resolve("gantry-ports-0"));
+        int low = Ports.LOWEST + 1000;
+        for (int p = Ports.LOWEST; p < low; p++) { // every port "reserved" by someone else, just now
+            java.nio.file.Files.createFile(theirs.resolve(Integer.toString(p)));
+        }
+        java.nio.file.Files.setOwner(theirs, theirs.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+        int port = new Ports(low, theirs).pick();
+        assertTrue(port >= Ports.LOWEST && port < low, "picked " + port + " as if there were no reservations");
+    }
 }
