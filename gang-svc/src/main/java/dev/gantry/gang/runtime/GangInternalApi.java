@@ -51,10 +51,9 @@ public class GangInternalApi extends InternalApiFactory {
      */
     @Singleton
     Fencing.Guard fencing(MeterRegistry registry) {
-        Counter refused = Counter.builder("gantry_gang_fenced_total")
-                .description("Event streams and GangControl answers of a deposed controller refused: they carried a lower fencing number than one seen before")
-                .register(registry);
-        return new Fencing.Guard(refused::increment);
+        return new Fencing.Guard(Counter.builder("gantry_gang_fenced_total").description(
+                "Event streams and GangControl answers of a deposed controller refused:"
+                + " they carried a lower fencing number than one seen before").register(registry)::increment);
     }
 
     /** Who may call what: Gang any cluster peer (services, agents). */

@@ -47,10 +47,9 @@ public class SelectInternalApi extends InternalApiFactory {
      */
     @Singleton
     Fencing.Guard fencing(MeterRegistry registry) {
-        Counter refused = Counter.builder("gantry_select_fenced_total")
-                .description("Calls and event streams of a deposed controller refused: they carried a lower fencing number than one seen before")
-                .register(registry);
-        return new Fencing.Guard(refused::increment);
+        return new Fencing.Guard(Counter.builder("gantry_select_fenced_total").description(
+                "Calls and event streams of a deposed controller refused:"
+                + " they carried a lower fencing number than one seen before").register(registry)::increment);
     }
 
     /** Follows scheduler-svc's event stream (gantry.scheduler-address: its internal port) into the replica. */
