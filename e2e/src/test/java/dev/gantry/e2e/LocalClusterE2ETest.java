@@ -162,4 +162,58 @@ class LocalClusterE2ETest {
             gang.shutdownNow();
         }
     }
+
+    @Test
+    @Order(7)
+    void everyServiceServesReflection_v1AndV1alpha_listingItsServices() throws Exception {
+        java.util.Properties props = cluster.clusterProperties();
+        for (String service : List.of("scheduler", "select", "gang", "agent-n1")) {
+            int port = Integer.parseInt(props.getProperty(service + ".grpc"));
+            ManagedChannel ch = io.grpc.ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+            try {
+                List<String> v1 = reflectedServices(ch, io.grpc.reflection.v1.ServerReflectionGrpc.newStub(ch)::serverReflectionInfo,
+                        io.grpc.reflection.v1.ServerReflectionRequest.newBuilder().setListServices("*").build(),
+                        r -> r.getListServicesResponse().getServiceList().stream().map(x -> x.getName()).toList());
+                @SuppressWarnings("deprecation")
+                List<String> v1alpha = reflectedServices(ch, io.grpc.reflection.v1alpha.ServerReflectionGrpc.newStub(ch)::serverReflectionInfo,
+                        io.grpc.reflection.v1alpha.ServerReflectionRequest.newBuilder().setListServices("*").build(),
+                        r -> r.getListServicesResponse().getServiceList().stream().map(x -> x.getName()).toList());
+                assertTrue(v1.contains("grpc.health.v1.Health"), service + " lists (v1): " + v1);
+                assertTrue(v1.contains("grpc.reflection.v1alpha.ServerReflection") && v1.contains("grpc.reflection.v1.ServerReflection"),
+                        service + " lists (v1): " + v1);
+                assertEquals(new java.util.TreeSet<>(v1), new java.util.TreeSet<>(v1alpha), service + ": v1alpha lists what v1 lists");
+            } finally {
+                ch.shutdownNow();
+            }
+        }
+    }
+
+    /** The services one reflection stream lists: one request, its first answer. */
+    private static <Q, R> List<String> reflectedServices(ManagedChannel ch,
+            java.util.function.Function<io.grpc.stub.StreamObserver<R>, io.grpc.stub.StreamObserver<Q>> open, Q request,
+            java.util.function.Function<R, List<String>> names) throws Exception {
+        java.util.concurrent.CompletableFuture<List<String>> answer = new java.util.concurrent.CompletableFuture<>();
+        io.grpc.stub.StreamObserver<Q> out = open.apply(new io.grpc.stub.StreamObserver<R>() {
+            @Override
+            public void onNext(R r) {
+                answer.complete(names.apply(r));
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                answer.completeExceptionally(t);
+            }
+
+            @Override
+            public void onCompleted() {
+                answer.completeExceptionally(new IllegalStateException("no answer"));
+            }
+        });
+        out.onNext(request);
+        try {
+            return answer.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            out.onCompleted();
+        }
+    }
 }

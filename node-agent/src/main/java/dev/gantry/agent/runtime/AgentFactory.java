@@ -352,6 +352,14 @@ class AgentFactory {
         return ProtoReflectionServiceV1.newInstance();
     }
 
+    /** The older v1alpha reflection, which older grpcurl and many tools still ask for. */
+    @Singleton
+    @Named("reflection-v1alpha")
+    @SuppressWarnings("deprecation")
+    BindableService reflectionV1alpha() {
+        return io.grpc.protobuf.services.ProtoReflectionService.newInstance();
+    }
+
     private static String version() {
         String v = AgentFactory.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
