@@ -48,6 +48,21 @@ public final class AgentGateway implements AutoCloseable {
         return NodeAgentGrpc.newStub(ch).withInterceptors(interceptors).withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS);
     }
 
+    /**
+     * The agent of {@code node} has just registered from {@code address}: a channel to it that is not connected (its
+     * agent was away: killed, restarted; the channel waits out gRPC's reconnect backoff, failing calls at once) is
+     * replaced by a fresh one, whose first call connects and waits for the connection. Otherwise the next launch would
+     * fail UNAVAILABLE and set the node, which is back, not responding again. A connected channel is kept; calls under
+     * way on a replaced one finish there.
+     */
+    public void registered(String node, String address) {
+        Agent agent = new Agent(node, address);
+        ManagedChannel ch = channels.get(agent);
+        if (ch != null && ch.getState(false) != io.grpc.ConnectivityState.READY && channels.remove(agent, ch)) {
+            ch.shutdown();
+        }
+    }
+
     public CompletableFuture<LaunchJobResponse> launch(String node, String address, LaunchJobRequest request) {
         CompletableFuture<LaunchJobResponse> f = new CompletableFuture<>();
         stub(node, address).launchJob(request, observer(f));

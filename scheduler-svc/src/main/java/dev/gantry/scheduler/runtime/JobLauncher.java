@@ -332,6 +332,11 @@ public final class JobLauncher {
         }
     }
 
+    /** The agent of {@code node} registered from {@code address}: a channel to it not connected is replaced by a fresh one. */
+    void agentRegistered(String node, String address) {
+        agents.registered(node, address);
+    }
+
     /**
      * Kills run {@code run} of a job an agent runs that the controller considers over (sent once; the agent re-reports
      * it otherwise); {@link JobExit#UNNAMED_RUN}: whatever run the agent has (an older agent named none).

@@ -136,6 +136,7 @@ public final class NodeTracker {
             NodeRecord updated = n.registeredAt(r.getAgentAddress(), r.getStepAddress().isEmpty() ? r.getAgentAddress() : r.getStepAddress(),
                     now, boot, low != null, low);
             applier.apply(NodeLiveness.registered(updated));
+            launcher.agentRegistered(n.name(), r.getAgentAddress()); // a restarted agent: the channel to it connects now
             // Jobs the agent still runs that the controller considers over are orphans: kill them. So is another run
             // of a job than its current one (the agent names the runs; an older agent only the ids: any run).
             Map<Long, Integer> runs = new HashMap<>();
