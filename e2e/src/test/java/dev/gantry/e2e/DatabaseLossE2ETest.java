@@ -163,7 +163,7 @@ class DatabaseLossE2ETest {
         // the jobs end while the database is away: their exits are refused, so still RUNNING in the database
         TestCluster.awaitTrue(() -> {
             for (long id : batch) {
-                if (!Files.exists(runs.resolve(Long.toString(id))) || !Procs.ofJob(id, cluster.work).isEmpty()) {
+                if (!Files.exists(runs.resolve(Long.toString(id))) || !Procs.ofJob(cluster, id).isEmpty()) {
                     return false;
                 }
             }
@@ -191,7 +191,7 @@ class DatabaseLossE2ETest {
             assertEquals(List.of("run"), lines, "job " + id + " ran exactly once");
         }
         for (long id : acknowledged) {
-            assertEquals(List.of(), Procs.ofJob(id, cluster.work), "no process of job " + id + " left");
+            assertEquals(List.of(), Procs.ofJob(cluster, id), "no process of job " + id + " left");
         }
     }
 

@@ -151,11 +151,11 @@ class FanoutE2ETest {
         Shell.Result suspend = cluster.shell.run(cluster.work, "scontrol", "suspend", Long.toString(id));
         assertEquals(0, suspend.exit(), suspend.toString());
         cluster.await(id, j -> j.getState() == JobState.JOB_STATE_SUSPENDED);
-        TestCluster.awaitTrue(() -> Procs.allStopped(Procs.ofStep(id, "0")), "every process of step " + id + ".0, on both nodes, is stopped");
+        TestCluster.awaitTrue(() -> Procs.allStopped(Procs.ofStep(cluster, id, "0")), "every process of step " + id + ".0, on both nodes, is stopped");
         // A task counts as stopped (or frozen) just before it leaves the CPU, and the CPU time since its last tick is
         // charged when it does: let that settle before the baseline.
         Thread.sleep(200);
-        List<Long> stepPids = Procs.ofStep(id, "0");
+        List<Long> stepPids = Procs.ofStep(cluster, id, "0");
         long ticks0 = Procs.cpuTicks(stepPids);
         String seen0 = Files.readString(tick0) + Files.readString(tick1);
         Thread.sleep(1500);
@@ -169,7 +169,7 @@ class FanoutE2ETest {
         Shell.Result cancel = cluster.shell.run(cluster.work, "scancel", Long.toString(id));
         assertEquals(0, cancel.exit(), cancel.toString());
         cluster.await(id, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
-        assertEquals(List.of(), Procs.ofJob(id), "no process of the job, its step's on both nodes included, is left once it is over");
+        assertEquals(List.of(), Procs.ofJob(cluster, id), "no process of the job, its step's on both nodes included, is left once it is over");
     }
 
     @Test
@@ -203,7 +203,7 @@ class FanoutE2ETest {
                 Thread.sleep(50);
             }
             assertTrue(Files.exists(f3Epilog), "f3 ran its epilog before the job was over");
-            assertEquals(List.of(), Procs.ofJob(id), "no process of the job (holder, step task) is left on any node");
+            assertEquals(List.of(), Procs.ofJob(cluster, id), "no process of the job (holder, step task) is left on any node");
         } finally {
             Files.deleteIfExists(slowEpilog);
         }

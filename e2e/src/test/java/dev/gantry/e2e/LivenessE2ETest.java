@@ -190,7 +190,7 @@ class LivenessE2ETest {
         assertEquals(1, done.getRestartCount(), "requeued once");
         assertEquals(List.of("start run=0 pid=" + oldRun), Files.readAllLines(cluster.work.resolve("runs-" + id + ".log")).subList(0, 1));
         assertEquals(2, Files.readAllLines(cluster.work.resolve("runs-" + id + ".log")).size(), "run 0 and one run 1, no other");
-        assertEquals(List.of(), Procs.ofJob(id), "no process of either run is left");
+        assertEquals(List.of(), Procs.ofJob(cluster, id), "no process of either run is left");
         for (long other : jobs) {
             if (other != id) {
                 Job j = job(other);
@@ -220,9 +220,9 @@ class LivenessE2ETest {
     }
 
     /** The live processes of the job's first run: the job's processes without SLURM_RESTART_COUNT (set from run 1 on). */
-    private static List<Long> firstRunProcesses(long id) throws Exception {
+    private List<Long> firstRunProcesses(long id) throws Exception {
         List<Long> pids = new ArrayList<>();
-        for (long pid : Procs.ofJob(id)) {
+        for (long pid : Procs.ofJob(cluster, id)) {
             try {
                 String env = Files.readString(Path.of("/proc/" + pid + "/environ"), java.nio.charset.StandardCharsets.ISO_8859_1);
                 if (!env.contains("\0SLURM_RESTART_COUNT=") && !env.startsWith("SLURM_RESTART_COUNT=") && alive(pid)) {

@@ -122,12 +122,12 @@ class LocalClusterE2ETest {
     void scancelOfARunningJob_killsItsProcesses() throws Exception {
         long id = cluster.submit(work, "--wrap", "sleep 600");
         cluster.await(id, j -> j.getState() == JobState.JOB_STATE_RUNNING);
-        TestCluster.awaitTrue(() -> !Procs.ofJob(id, work).isEmpty(), "the job's processes appear");
+        TestCluster.awaitTrue(() -> !Procs.ofJob(cluster, id).isEmpty(), "the job's processes appear");
         Shell.Result cancel = shell.run(work, "scancel", Long.toString(id));
         assertEquals(0, cancel.exit(), cancel.toString());
         Job job = cluster.await(id, j -> j.getState() == JobState.JOB_STATE_CANCELLED && !j.getCompleting());
         assertEquals(JobState.JOB_STATE_CANCELLED, job.getState());
-        assertEquals(List.of(), Procs.ofJob(id, work), "no process of the cancelled job is left");
+        assertEquals(List.of(), Procs.ofJob(cluster, id), "no process of the cancelled job is left");
         cancelledJob = id;
     }
 

@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.gantry.api.v1.JobState;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,37 +43,8 @@ class ManualSuspendE2ETest {
         return cluster.shell.run(cluster.work, "scontrol", args);
     }
 
-    /**
-     * The job's processes on this cluster: SLURM_JOB_ID alone also matches other clusters' jobs of the same id on a
-     * shared machine, so its submit directory (this test's own) must match too.
-     */
     private List<Long> processes(long jobId) throws Exception {
-        byte[] dir = ("SLURM_SUBMIT_DIR=" + cluster.work + "\0").getBytes(StandardCharsets.UTF_8);
-        List<Long> mine = new ArrayList<>();
-        for (long pid : Procs.ofJob(jobId)) {
-            try {
-                byte[] env = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
-                if (indexOf(env, dir) >= 0) {
-                    mine.add(pid);
-                }
-            } catch (IOException gone) {
-                // exited meanwhile
-            }
-        }
-        return mine;
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            for (int k = 0; k < needle.length; k++) {
-                if (hay[i + k] != needle[k]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return Procs.ofJob(cluster, jobId);
     }
 
     @Test

@@ -11,21 +11,26 @@ import java.util.stream.Stream;
 final class Procs {
     private Procs() {}
 
-    static List<Long> ofJob(long jobId) throws IOException {
-        return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), null);
-    }
-
     /**
-     * A job's processes on the cluster whose jobs were submitted from {@code submitDir} (SLURM_SUBMIT_DIR): another
-     * cluster on the same machine numbers its jobs from 1 too.
+     * The processes of a job of {@code cluster}: SLURM_JOB_ID=id and the cluster's GANTRY_RUN_DIR, which its commands
+     * run with and its jobs inherit (sbatch's --export=ALL). SLURM_JOB_ID alone is not enough: clusters started by
+     * tests running at the same time, on this machine, number their jobs from 1 too.
      */
-    static List<Long> ofJob(long jobId, Path submitDir) throws IOException {
-        return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), ("SLURM_SUBMIT_DIR=" + submitDir + "\0").getBytes());
+    static List<Long> ofJob(TestCluster cluster, long jobId) throws IOException {
+        return withEnvironment(jobNeedle(jobId), scope(cluster));
     }
 
-    /** The processes of one step of a job (srun's tasks and what they started): SLURM_JOB_ID=job and SLURM_STEP_ID=step. */
-    static List<Long> ofStep(long jobId, String stepId) throws IOException {
-        return withEnvironment(("SLURM_JOB_ID=" + jobId + "\0").getBytes(), ("SLURM_STEP_ID=" + stepId + "\0").getBytes());
+    /** The processes of one step of a job of {@code cluster} (srun's tasks and what they started), as {@link #ofJob}. */
+    static List<Long> ofStep(TestCluster cluster, long jobId, String stepId) throws IOException {
+        return withEnvironment(jobNeedle(jobId), scope(cluster), ("SLURM_STEP_ID=" + stepId + "\0").getBytes());
+    }
+
+    private static byte[] jobNeedle(long jobId) {
+        return ("SLURM_JOB_ID=" + jobId + "\0").getBytes();
+    }
+
+    private static byte[] scope(TestCluster cluster) {
+        return ("GANTRY_RUN_DIR=" + cluster.runDir + "\0").getBytes();
     }
 
     /**
@@ -34,7 +39,7 @@ final class Procs {
      */
     static List<Long> withVariable(String variable) throws IOException {
         List<Long> live = new ArrayList<>();
-        for (long pid : withEnvironment((variable + "\0").getBytes(), null)) {
+        for (long pid : withEnvironment((variable + "\0").getBytes())) {
             try {
                 if (!statFields(pid)[0].equals("Z")) {
                     live.add(pid);
@@ -62,7 +67,8 @@ final class Procs {
         return out;
     }
 
-    private static List<Long> withEnvironment(byte[] needle, byte[] also) throws IOException {
+    /** The processes whose environment holds every one of {@code needles} (each NAME=VALUE\0). */
+    private static List<Long> withEnvironment(byte[]... needles) throws IOException {
         List<Long> pids = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(Path.of("/proc"))) {
             for (Path d : dirs.toList()) {
@@ -72,7 +78,7 @@ final class Procs {
                 }
                 try {
                     byte[] env = Files.readAllBytes(d.resolve("environ"));
-                    if (contains(env, needle) && (also == null || contains(env, also))) {
+                    if (java.util.Arrays.stream(needles).allMatch(n -> contains(env, n))) {
                         pids.add(Long.parseLong(name));
                     }
                 } catch (IOException | SecurityException gone) {
@@ -84,8 +90,8 @@ final class Procs {
     }
 
     /** utime + stime of the job's processes, in clock ticks (fields 14 and 15 of /proc/PID/stat). */
-    static long cpuTicks(long jobId) throws IOException {
-        return cpuTicks(ofJob(jobId));
+    static long cpuTicks(TestCluster cluster, long jobId) throws IOException {
+        return cpuTicks(ofJob(cluster, jobId));
     }
 
     /** utime + stime of {@code pids} together, in clock ticks. */
@@ -106,11 +112,11 @@ final class Procs {
      * Whether the job has processes and every one is stopped: state T (SIGSTOP), or in a frozen cgroup (v2
      * {@code cgroup.events} "frozen 1", or the v1 freezer FROZEN) — how node-agent suspends a job.
      */
-    static boolean allStopped(long jobId) throws IOException {
-        return allStopped(ofJob(jobId));
+    static boolean allStopped(TestCluster cluster, long jobId) throws IOException {
+        return allStopped(ofJob(cluster, jobId));
     }
 
-    /** Whether {@code pids} is not empty and every one of them is stopped (as {@link #allStopped(long)}). */
+    /** Whether {@code pids} is not empty and every one of them is stopped (as {@link #allStopped(TestCluster, long)}). */
     static boolean allStopped(List<Long> pids) throws IOException {
         if (pids.isEmpty()) {
             return false;

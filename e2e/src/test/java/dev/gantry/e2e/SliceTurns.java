@@ -74,16 +74,16 @@ final class SliceTurns {
             }
             // A task counts as stopped (or frozen) just before it leaves the CPU; let its last CPU time be charged.
             Thread.sleep(200);
-            long frozen0 = Procs.cpuTicks(suspended);
-            long busy0 = Procs.cpuTicks(running);
+            long frozen0 = Procs.cpuTicks(cluster, suspended);
+            long busy0 = Procs.cpuTicks(cluster, running);
             Thread.sleep(700);
-            long frozen1 = Procs.cpuTicks(suspended);
-            long busy1 = Procs.cpuTicks(running);
+            long frozen1 = Procs.cpuTicks(cluster, suspended);
+            long busy1 = Procs.cpuTicks(cluster, running);
             Job after = job(cluster, suspended);
             boolean sameSuspension = after.getState() == JobState.JOB_STATE_SUSPENDED
                     && after.getLastStateChange().equals(before.getLastStateChange());
             if (sameSuspension) {
-                assertFalse(Procs.ofJob(suspended).isEmpty(), "no processes found for job " + suspended);
+                assertFalse(Procs.ofJob(cluster, suspended).isEmpty(), "no processes found for job " + suspended);
                 assertEquals(frozen0, frozen1, "job " + suspended + " used CPU while suspended");
                 assertTrue(busy1 > busy0, "job " + running + " did not run while " + suspended + " was suspended");
                 return;
@@ -98,7 +98,7 @@ final class SliceTurns {
     private static boolean awaitStoppedWhileSuspended(TestCluster cluster, long suspended, long running, Job before)
             throws Exception {
         while (true) {
-            if (Procs.allStopped(suspended) && !Procs.allStopped(running)) {
+            if (Procs.allStopped(cluster, suspended) && !Procs.allStopped(cluster, running)) {
                 return true;
             }
             Job now = job(cluster, suspended);

@@ -177,23 +177,8 @@ class StandbyControllerE2ETest {
         }
     }
 
-    /**
-     * The job's processes in this cluster: those with its SLURM_JOB_ID whose working directory is this test's (other
-     * clusters on the same host, other engineers' tests, have jobs of the same ids).
-     */
     private List<Long> processesOf(long id) throws Exception {
-        Path work = cluster.work.toRealPath();
-        List<Long> own = new ArrayList<>();
-        for (long pid : Procs.ofJob(id)) {
-            try {
-                if (Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "cwd")).startsWith(work)) {
-                    own.add(pid);
-                }
-            } catch (java.io.IOException e) {
-                // gone meanwhile
-            }
-        }
-        return own;
+        return Procs.ofJob(cluster, id);
     }
 
     private long pid(String service) throws Exception {

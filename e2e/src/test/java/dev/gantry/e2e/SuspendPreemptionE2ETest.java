@@ -123,21 +123,21 @@ class SuspendPreemptionE2ETest {
             assertEquals(2, active.stream().filter(id -> is(job(id), JobState.JOB_STATE_RUNNING)).count());
 
             for (long id : suspended) {
-                assertFalse(Procs.ofJob(id).isEmpty(), "no processes for job " + id);
-                TestCluster.awaitTrue(() -> Procs.allStopped(id), "job " + id + "'s processes are stopped");
+                assertFalse(Procs.ofJob(cluster, id).isEmpty(), "no processes for job " + id);
+                TestCluster.awaitTrue(() -> Procs.allStopped(cluster, id), "job " + id + "'s processes are stopped");
             }
             // A task counts as stopped (or frozen) just before it leaves the CPU, and the CPU time since its last tick
             // is charged when it does: let that settle before the baseline.
             Thread.sleep(200);
             long[] before = new long[3];
             for (int i = 0; i < 3; i++) {
-                before[i] = Procs.cpuTicks(suspended.get(i));
+                before[i] = Procs.cpuTicks(cluster, suspended.get(i));
             }
             Thread.sleep(1500); // the hipri job runs until told: this is a window to watch, not a deadline
             for (int i = 0; i < 3; i++) {
                 long id = suspended.get(i);
                 assertTrue(is(job(id), JobState.JOB_STATE_SUSPENDED), "job " + id + " resumed under the preemptor");
-                assertEquals(before[i], Procs.cpuTicks(id), "job " + id + " used CPU while suspended");
+                assertEquals(before[i], Procs.cpuTicks(cluster, id), "job " + id + " used CPU while suspended");
             }
 
             create("hipri.done");
@@ -146,7 +146,7 @@ class SuspendPreemptionE2ETest {
                 long id = suspended.get(i);
                 cluster.await(id, j -> is(j, JobState.JOB_STATE_RUNNING));
                 long frozenAt = before[i];
-                TestCluster.awaitTrue(() -> Procs.cpuTicks(id) > frozenAt, "job " + id + " runs again after resuming");
+                TestCluster.awaitTrue(() -> Procs.cpuTicks(cluster, id) > frozenAt, "job " + id + " runs again after resuming");
             }
         } finally {
             List<String> ids = new ArrayList<>();
@@ -209,7 +209,7 @@ class SuspendPreemptionE2ETest {
             cluster.await(med, j -> is(j, JobState.JOB_STATE_SUSPENDED));
             Job waiting = cluster.await(low, j -> is(j, JobState.JOB_STATE_PENDING) && j.getReason().equals("Resources"));
             assertEquals(1, waiting.getRestartCount());
-            TestCluster.awaitTrue(() -> Procs.allStopped(med), "med's processes are stopped");
+            TestCluster.awaitTrue(() -> Procs.allStopped(cluster, med), "med's processes are stopped");
             String squeue = cluster.shell.run(cluster.work, "squeue", "-h", "-j", low + "," + med + "," + hi,
                     "-o", "%i %t %r").out();
             assertTrue(squeue.contains(low + " PD Resources"), squeue);
