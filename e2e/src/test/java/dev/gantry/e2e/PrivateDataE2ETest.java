@@ -198,8 +198,9 @@ class PrivateDataE2ETest {
         try {
             ControllerGrpc.ControllerBlockingStub asAlice = api(alice, channels);
 
-            Job own = asAlice.getJob(GetJobRequest.newBuilder().setJobId(alices).build()).getJob();
-            assertEquals(SECRET, own.getSpec().getEnvironmentOrThrow("MY_TOKEN"));
+            Job own = asAlice.getJob(GetJobRequest.newBuilder().setJobId(alices)
+                    .setView(dev.gantry.api.v1.JobView.JOB_VIEW_PRIVATE).build()).getJob();
+            assertEquals(SECRET, own.getSpec().getEnvironmentOrThrow("MY_TOKEN"), "her own environment, asked for");
             StatusRuntimeException hidden = assertThrows(StatusRuntimeException.class,
                     () -> asAlice.getJob(GetJobRequest.newBuilder().setJobId(bobs).build()));
             assertEquals(Status.Code.NOT_FOUND, hidden.getStatus().getCode());

@@ -697,11 +697,11 @@ final class LocalCluster {
     private void cancelJobs(String controller, Optional<Path> ca) throws InterruptedException {
         ManagedChannel ch = controllerChannel(controller, ca);
         try {
-            // a long queue is a large answer (and its cancel many durable writes): no message cap, a generous deadline
-            var stub = ControllerGrpc.newBlockingStub(ch).withMaxInboundMessageSize(Integer.MAX_VALUE);
-            var active = stub.withDeadlineAfter(60, TimeUnit.SECONDS).listJobs(ListJobsRequest.newBuilder()
+            // a long queue is many pages (and its cancel many durable writes): a generous deadline
+            var stub = ControllerGrpc.newBlockingStub(ch);
+            var active = dev.gantry.cli.api.JobPages.all(stub.withDeadlineAfter(60, TimeUnit.SECONDS), ListJobsRequest.newBuilder()
                     .addStates(JobState.JOB_STATE_PENDING).addStates(JobState.JOB_STATE_RUNNING)
-                    .addStates(JobState.JOB_STATE_SUSPENDED).build()).getJobsList();
+                    .addStates(JobState.JOB_STATE_SUSPENDED).setView(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY).build());
             if (active.isEmpty()) {
                 return;
             }
@@ -717,8 +717,9 @@ final class LocalCluster {
             out.println("gantry: cancelled " + active.size() + " unfinished job(s)");
             Instant until = Instant.now().plusSeconds(40);
             while (Instant.now().isBefore(until)) {
-                boolean completing = stub.withDeadlineAfter(60, TimeUnit.SECONDS).listJobs(ListJobsRequest.getDefaultInstance())
-                        .getJobsList().stream().anyMatch(j -> j.getCompleting());
+                boolean completing = dev.gantry.cli.api.JobPages.all(stub.withDeadlineAfter(60, TimeUnit.SECONDS),
+                        ListJobsRequest.newBuilder().setView(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY).build())
+                        .stream().anyMatch(j -> j.getCompleting());
                 if (!completing) {
                     return;
                 }

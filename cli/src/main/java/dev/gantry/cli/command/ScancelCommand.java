@@ -6,6 +6,7 @@ import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.api.JobInfos;
+import dev.gantry.cli.api.JobPages;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.controller.ControllerNotFoundException;
 import dev.gantry.cli.getopt.OptionSpec;
@@ -78,7 +79,9 @@ public final class ScancelCommand extends SlurmCommand {
                     return error("Invalid job id " + e.getMessage());
                 }
                 List<String> unknown = new ArrayList<>();
-                List<Job> known = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
+                // the named arrays' jobs alone, not the whole queue
+                List<Job> known = JobPages.all(session.stub(), ListJobsRequest.newBuilder().addAllJobIds(list.baseIds())
+                        .addAllArrayJobIds(list.baseIds()).setView(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY).build());
                 for (JobIdList.Target t : list.resolve(JobInfos.jobs(known), unknown)) {
                     request.addJobIds(t.jobId());
                     names.put(t.jobId(), t.display());

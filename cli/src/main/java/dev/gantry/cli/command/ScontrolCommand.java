@@ -10,6 +10,7 @@ import dev.gantry.api.v1.Partition;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.api.ClusterInfos;
 import dev.gantry.cli.api.JobInfos;
+import dev.gantry.cli.api.JobPages;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
@@ -125,7 +126,7 @@ public final class ScontrolCommand extends SlurmCommand {
                 Job job = session.stub().getJob(GetJobRequest.newBuilder().setJobId(jobId).build()).getJob();
                 jobs = job.getArrayJobId() == jobId ? arrayTasks(session, jobId) : List.of(job);
             } else {
-                jobs = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
+                jobs = JobPages.all(session.stub(), ListJobsRequest.getDefaultInstance());
             }
         } catch (StatusRuntimeException e) {
             String why = e.getStatus().getCode() == Status.Code.NOT_FOUND
@@ -165,8 +166,7 @@ public final class ScontrolCommand extends SlurmCommand {
 
     /** Every task of array {@code arrayJobId}. */
     private static List<Job> arrayTasks(ControllerSession session, long arrayJobId) {
-        return session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList().stream()
-                .filter(j -> j.getArrayJobId() == arrayJobId).toList();
+        return JobPages.all(session.stub(), ListJobsRequest.newBuilder().addArrayJobIds(arrayJobId).build());
     }
 
     private int showNodes(ControllerSession session, String name) {

@@ -13,6 +13,7 @@ import dev.gantry.api.v1.TopJobRequest;
 import dev.gantry.api.v1.UpdateJobRequest;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.api.JobInfos;
+import dev.gantry.cli.api.JobPages;
 import dev.gantry.cli.controller.ControllerFailure;
 import dev.gantry.cli.scontrol.JobIdList;
 import dev.gantry.cli.scontrol.JobUpdate;
@@ -120,11 +121,9 @@ final class ScontrolJobControls {
             context.err().println("Invalid job id specified for job " + e.getMessage());
             return null;
         }
-        List<Job> known = session.stub().listJobs(ListJobsRequest.newBuilder().addAllJobIds(ids.baseIds()).build())
-                .getJobsList();
-        if (ids.namesTasks() || known.stream().anyMatch(j -> j.getArrayJobId() != 0)) {
-            known = session.stub().listJobs(ListJobsRequest.getDefaultInstance()).getJobsList();
-        }
+        // the named jobs and every job of the arrays among them (an array's id names its tasks), not the whole queue
+        List<Job> known = JobPages.all(session.stub(), ListJobsRequest.newBuilder().addAllJobIds(ids.baseIds())
+                .addAllArrayJobIds(ids.baseIds()).setView(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY).build());
         List<String> unknown = new ArrayList<>();
         List<JobIdList.Target> targets = ids.resolve(JobInfos.jobs(known), unknown);
         unknown.forEach(u -> context.err().println("Invalid job id specified for job " + u));

@@ -1,9 +1,9 @@
 package dev.gantry.cli.command;
 
-import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.cli.CliContext;
 import dev.gantry.cli.api.JobInfos;
+import dev.gantry.cli.api.JobPages;
 import dev.gantry.cli.getopt.OptionSpec;
 import dev.gantry.cli.getopt.ParsedArguments;
 import dev.gantry.cli.model.JobInfo;
@@ -14,6 +14,7 @@ import dev.gantry.cli.squeue.JobStates;
 import dev.gantry.cli.squeue.QueueReport;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -100,17 +101,13 @@ public final class SqueueCommand extends SlurmCommand {
         Set<String> users = names(arguments.has("me") ? context.account().userName() : arguments.last("user"));
         Set<String> partitions = names(arguments.last("partition"));
 
-        Set<Long> asked = new LinkedHashSet<>(ids);
-        asked.addAll(arrays);
         JobStates.StateFilter stateFilter = states;
         List<JobInfo> fetched = ask(session -> {
-            List<Job> jobs = session.stub().listJobs(request(asked, users, partitions, stateFilter)).getJobsList();
-            if (!tasks.isEmpty() || jobs.stream().anyMatch(j -> j.getArrayJobId() != 0
-                    && ids.contains(j.getArrayJobId()))) {
-                // an array's id names every task: ask for all and let the filter pick them
-                jobs = session.stub().listJobs(request(Set.of(), users, partitions, stateFilter)).getJobsList();
-            }
-            return JobInfos.jobs(jobs);
+            // page by page, each mapped as it comes: only the report's form of a long queue is held
+            List<JobInfo> infos = new ArrayList<>();
+            JobPages.each(session.stub(), request(ids, arrays, users, partitions, stateFilter),
+                    page -> infos.addAll(JobInfos.jobs(page)));
+            return infos;
         }, failure -> fail("slurm_load_jobs error: " + failure));
         if (ids.size() + tasks.size() == 1 && fetched.stream().noneMatch(new JobFilter(ids, Set.of(), Set.of(),
                 JobStates.StateFilter.ALL, tasks)::matches)) {
@@ -142,13 +139,17 @@ public final class SqueueCommand extends SlurmCommand {
     }
 
     /**
-     * What to ask the controller. A single job id is asked alone, so that "unknown" can be told from
+     * What to ask the controller, in squeue's view: the named jobs and every job of the named arrays (an id may be an
+     * array's, which names all its tasks). A single id is asked alone, so that "unknown" can be told from
      * "filtered out"; otherwise filters go to the server and are applied again here.
      */
-    private static ListJobsRequest request(Set<Long> ids, Set<String> users, Set<String> partitions,
+    private static ListJobsRequest request(Set<Long> ids, Set<Long> arrays, Set<String> users, Set<String> partitions,
                                            JobStates.StateFilter states) {
-        ListJobsRequest.Builder r = ListJobsRequest.newBuilder().addAllJobIds(ids);
-        if (ids.size() == 1) {
+        Set<Long> anyArray = new LinkedHashSet<>(ids);
+        anyArray.addAll(arrays);
+        ListJobsRequest.Builder r = ListJobsRequest.newBuilder().addAllJobIds(ids).addAllArrayJobIds(anyArray)
+                .setView(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY);
+        if (anyArray.size() == 1) {
             return r.build();
         }
         r.addAllUsers(users).addAllPartitions(partitions);

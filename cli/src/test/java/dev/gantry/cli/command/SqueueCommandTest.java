@@ -65,6 +65,26 @@ class SqueueCommandTest {
     }
 
     @Test
+    void aQueueLongerThanAPage_isReadPageByPage_inSqueuesView() {
+        FakeController big = new FakeController(ClusterFixtures.NOW);
+        int count = dev.gantry.cli.api.JobPages.PAGE_SIZE * 2 + 5;
+        for (int id = 1; id <= count; id++) {
+            big.withJob(aJob(id).build());
+        }
+        try (CliHarness many = new CliHarness(big)) {
+            Result r = many.run("squeue", "-h", "-o", "%i", "-S", "i");
+            assertEquals(0, r.exitCode(), r.err());
+            List<String> lines = r.out().lines().toList();
+            assertEquals(count, lines.size());
+            assertEquals("1", lines.get(0));
+            assertEquals(Integer.toString(count), lines.get(count - 1));
+            assertEquals(3, big.listJobsCalls(), "three pages");
+            assertEquals(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY, big.lastListJobs().getView());
+            assertEquals(dev.gantry.cli.api.JobPages.PAGE_SIZE, big.lastListJobs().getPageSize());
+        }
+    }
+
+    @Test
     void allStatesShowsFinishedJobs() {
         assertEquals(new Result(0, "1\n2\n3\n4\n", ""), cli.run("squeue", "-h", "-o", "%i", "-S", "i", "-t", "all"));
     }

@@ -52,13 +52,14 @@ import java.util.TreeMap;
  */
 public final class FakeController extends ControllerGrpc.ControllerImplBase {
 
-    private final Map<Long, Job> jobs = new TreeMap<>();
+    private final TreeMap<Long, Job> jobs = new TreeMap<>();
     private final List<Node> nodes = new ArrayList<>();
     private final List<Partition> partitions = new ArrayList<>();
     private final Instant submitTime;
     private long nextJobId = 1;
     private SubmitJobRequest lastSubmit;
     private ListJobsRequest lastListJobs;
+    private int listJobsCalls;
     private CancelJobRequest lastCancel;
     private Status failure;
     private Job.Builder endSubmittedJobsAs;
@@ -283,21 +284,37 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
     @Override
     public synchronized void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> observer) {
         lastListJobs = request;
+        listJobsCalls++;
         if (failed(observer)) {
             return;
         }
+        // as the controller: filtered, in id order, page by page (the token: the last id of the page before)
+        int size = request.getPageSize() == 0 ? 1000 : request.getPageSize();
+        long after = request.getPageToken().isEmpty() ? 0 : Long.parseLong(request.getPageToken());
         ListJobsResponse.Builder response = ListJobsResponse.newBuilder();
-        for (Job job : jobs.values()) {
-            boolean matches = (request.getJobIdsCount() == 0 || request.getJobIdsList().contains(job.getJobId()))
+        for (Job job : jobs.tailMap(after, false).values()) {
+            boolean named = (request.getJobIdsCount() == 0 && request.getArrayJobIdsCount() == 0)
+                    || request.getJobIdsList().contains(job.getJobId())
+                    || (job.getArrayJobId() != 0 && request.getArrayJobIdsList().contains(job.getArrayJobId()));
+            boolean matches = named
                     && (request.getUsersCount() == 0 || request.getUsersList().contains(job.getSpec().getUser()))
                     && (request.getPartitionsCount() == 0 || request.getPartitionsList().contains(job.getPartition()))
                     && (request.getStatesCount() == 0 || request.getStatesList().contains(job.getState()));
             if (matches) {
+                if (response.getJobsCount() == size) {
+                    response.setNextPageToken(Long.toString(response.getJobs(size - 1).getJobId()));
+                    break;
+                }
                 response.addJobs(job);
             }
         }
         observer.onNext(response.build());
         observer.onCompleted();
+    }
+
+    /** How many ListJobs calls (pages) were answered. */
+    public synchronized int listJobsCalls() {
+        return listJobsCalls;
     }
 
     @Override

@@ -17,9 +17,9 @@
  *       ESLURM_ACCESS_DENIED).</li>
  *   <li><i>Whatever PrivateData says</i>, a job's batch script and its submitted environment are its owner's, operators'
  *       and administrators' only (proc_req.c {@code _slurm_rpc_dump_batch_script}: "Invalid user id" otherwise). Slurm
- *       never puts them in job listings; Gantry's listings carry the submitted spec, so they are stripped
- *       ({@link dev.gantry.scheduler.api.Redaction}, where the answer is built) from every job a caller may not see in full. The arguments
- *       (Slurm's Command=) stay visible to whoever sees the job, as in Slurm.</li>
+ *       never puts them in job listings, and neither does Gantry: only GetJob's JOB_VIEW_PRIVATE and GetBatchScript
+ *       carry them, to those three. The arguments (Slurm's Command=) stay visible to whoever sees the job, as in
+ *       Slurm.</li>
  * </ul>
  * Slurm's account coordinators (who also see their accounts' jobs and usage) have no counterpart: Gantry's config has
  * no coordinators.

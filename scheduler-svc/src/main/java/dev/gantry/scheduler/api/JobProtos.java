@@ -4,6 +4,7 @@ import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobHold;
+import dev.gantry.api.v1.JobView;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.common.hostlist.Hostlist;
 import dev.gantry.common.job.PendingReason;
@@ -41,13 +42,28 @@ public final class JobProtos {
      * ({@code time_used_seconds}, {@link JobRecord#runSeconds}), so every client shows the same one.
      */
     public static Job.Builder answer(JobRecord j, Instant now) {
-        return builder(j).setTimeUsedSeconds(j.runSeconds(now));
+        return answer(j, now, JobView.JOB_VIEW_PRIVATE);
+    }
+
+    /**
+     * As {@link #answer(JobRecord, Instant)}, with what {@code view} carries: SUMMARY leaves out the allocation, GRES,
+     * constraint, required and excluded nodes and all of the spec but user, uid, gid and working directory; FULL
+     * (and UNSPECIFIED) the spec's script and environment; PRIVATE nothing.
+     */
+    public static Job.Builder answer(JobRecord j, Instant now, JobView view) {
+        return builder(j, view).setTimeUsedSeconds(j.runSeconds(now));
     }
 
     private static Job.Builder builder(JobRecord j) {
+        return builder(j, JobView.JOB_VIEW_PRIVATE);
+    }
+
+    private static Job.Builder builder(JobRecord j, JobView view) {
+        boolean summary = view == JobView.JOB_VIEW_SUMMARY;
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
-                .setSpec(JobRequests.toProto(j.request()))
+                .setSpec(summary ? JobRequests.summary(j.request())
+                        : JobRequests.toProto(j.request(), view == JobView.JOB_VIEW_PRIVATE))
                 .setName(j.name())
                 .setMinNodes(j.ask().minNodes())
                 .addAllPartitions(j.partitions())
@@ -73,12 +89,14 @@ public final class JobProtos {
                 .setNtasksPerNode(j.ask().ntasksPerNode())
                 .setMemPerCpuMb(j.ask().memPerCpuMb())
                 .setExclusive(j.ask().selection().exclusive())
-                .setConstraint(j.ask().selection().constraint())
-                .addAllReqNodes(j.ask().selection().requiredNodes())
-                .addAllExcNodes(j.ask().selection().excludedNodes())
                 .setContiguous(j.ask().selection().contiguous())
                 .setOversubscribe(j.ask().selection().oversubscribe());
-        j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
+        if (!summary) {
+            b.setConstraint(j.ask().selection().constraint())
+                    .addAllReqNodes(j.ask().selection().requiredNodes())
+                    .addAllExcNodes(j.ask().selection().excludedNodes());
+            j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
+        }
         controls(b, j.controls());
         b.setSuspendSeconds(j.suspendedSeconds()).setAdminSuspended(j.adminSuspended())
                 .setBackfillPreemptable(j.backfillPreemptable()).setSchedByBackfill(j.startedByBackfill());
@@ -102,8 +120,10 @@ public final class JobProtos {
         if (j.batchHost() != null) {
             b.setBatchHost(j.batchHost());
         }
-        for (NodeShare s : j.allocation()) {
-            b.addAllocation(allocation(s));
+        if (!summary) {
+            for (NodeShare s : j.allocation()) {
+                b.addAllocation(allocation(s));
+            }
         }
         if (j.startTime() != null) {
             b.setStartTime(ts(j.startTime()));

@@ -56,15 +56,21 @@ public final class JobRequests {
     }
 
     public static JobSpec toProto(JobRequest r) {
+        return toProto(r, true);
+    }
+
+    /**
+     * The request as a spec; without the batch script and environment unless {@code withPrivateParts} (they are
+     * in no answer but GetJob's JOB_VIEW_PRIVATE: leaving them out here also spares copying the environment).
+     */
+    public static JobSpec toProto(JobRequest r, boolean withPrivateParts) {
         JobSpec.Builder b = JobSpec.newBuilder()
                 .setName(r.name())
-                .setScript(r.script())
                 .addAllArgv(r.argv())
                 .setWorkDir(r.workDir())
                 .setStdoutPath(r.stdoutPath())
                 .setStderrPath(r.stderrPath())
                 .addAllPartitions(r.partitions())
-                .putAllEnvironment(r.environment())
                 .setUser(r.user())
                 .setUid(r.uid())
                 .setGid(r.gid())
@@ -95,7 +101,15 @@ public final class JobRequests {
         setIfGiven(r.nice(), b::setNice);
         setIfGiven(r.beginTime(), t -> b.setBeginTime(JobProtos.ts(t)));
         setIfGiven(r.requeue(), b::setRequeue);
+        if (withPrivateParts) {
+            b.setScript(r.script()).putAllEnvironment(r.environment());
+        }
         return b.build();
+    }
+
+    /** squeue's part of the spec (JOB_VIEW_SUMMARY): the user, uid, gid and working directory. */
+    public static JobSpec summary(JobRequest r) {
+        return JobSpec.newBuilder().setUser(r.user()).setUid(r.uid()).setGid(r.gid()).setWorkDir(r.workDir()).build();
     }
 
     /** Sets an {@code optional} proto field from a domain value that is null when not given. */

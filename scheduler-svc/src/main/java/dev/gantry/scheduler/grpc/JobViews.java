@@ -12,7 +12,6 @@ import dev.gantry.api.v1.WatchJobsResponse;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
 import dev.gantry.scheduler.api.JobProtos;
-import dev.gantry.scheduler.api.Redaction;
 import dev.gantry.scheduler.runtime.Audit;
 import dev.gantry.scheduler.runtime.Controller;
 import dev.gantry.scheduler.runtime.JobQuery;
@@ -27,6 +26,13 @@ import java.util.concurrent.Executor;
  * ({@link Visibility}): ControllerGrpcService hands these over with the authenticated caller.
  */
 final class JobViews {
+
+    /** ListJobs' page size when the request leaves it 0. */
+    static final int DEFAULT_PAGE_SIZE = 1000;
+    /** The largest page size honoured; a larger one counts as this. */
+    static final int MAX_PAGE_SIZE = 10_000;
+    /** A page stops before its jobs would pass this many bytes (clients' default inbound limit is 4 MiB). */
+    static final int PAGE_BYTES = 2 << 20;
 
     private final Controller controller;
     private final JobStore store;
@@ -44,18 +50,31 @@ final class JobViews {
 
     /**
      * scontrol show job: a job the caller may not see (PrivateData=jobs) is answered as one that does not exist, as
-     * Slurm's pack_one_job does; one the caller sees but does not own comes without script and environment.
+     * Slurm's pack_one_job does. Script and environment come only in JOB_VIEW_PRIVATE, to the owner, operators and
+     * administrators (an operator's or administrator's read of another user's is audited).
      */
     void getJob(GetJobRequest request, Requester who, StreamObserver<GetJobResponse> out) {
-        findJob(request.getJobId(), (found, error) -> {
+        findJob(request.getJobId(), request.getView(), (found, error) -> {
             if (error != null) {
                 out.onError(error);
             } else if (found == null || !visibility.seesJob(who, found.getSpec().getUser())) {
                 out.onError(Status.NOT_FOUND.withDescription("job_id: Invalid job id specified: " + request.getJobId())
                         .asRuntimeException());
+            } else if (request.getView() == dev.gantry.api.v1.JobView.JOB_VIEW_PRIVATE) {
+                String owner = found.getSpec().getUser();
+                if (!visibility.seesJobInFull(who, owner)) {
+                    Audit.refused(java.time.Instant.now(), who, "script and environment of job " + found.getJobId() + " of " + owner);
+                    out.onError(Status.PERMISSION_DENIED.withDescription("view: the script and environment of job "
+                            + found.getJobId() + " are only for its owner, operators and administrators").asRuntimeException());
+                    return;
+                }
+                if (!who.is(owner)) {
+                    Audit.record(java.time.Instant.now(), who, "read the script and environment of job " + found.getJobId() + " of " + owner);
+                }
+                out.onNext(GetJobResponse.newBuilder().setJob(found).build());
+                out.onCompleted();
             } else {
-                Job shown = visibility.seesJobInFull(who, found.getSpec().getUser()) ? found : Redaction.withoutPrivateParts(found);
-                out.onNext(GetJobResponse.newBuilder().setJob(shown).build());
+                out.onNext(GetJobResponse.newBuilder().setJob(found).build());
                 out.onCompleted();
             }
         });
@@ -67,7 +86,7 @@ final class JobViews {
      * administrator's read of another user's script is audited.
      */
     void getBatchScript(GetBatchScriptRequest request, Requester who, StreamObserver<GetBatchScriptResponse> out) {
-        findJob(request.getJobId(), (found, error) -> {
+        findJob(request.getJobId(), dev.gantry.api.v1.JobView.JOB_VIEW_PRIVATE, (found, error) -> {
             if (error != null) {
                 out.onError(error);
                 return;
@@ -94,11 +113,11 @@ final class JobViews {
     }
 
     /**
-     * The job whole (controller's memory, or the database once purged after MinJobAge), or null; handed to
+     * The job in {@code view} (controller's memory, or the database once purged after MinJobAge), or null; handed to
      * {@code then} off the controller thread, with a status to answer instead when the lookup failed.
      */
-    private void findJob(long id, java.util.function.BiConsumer<Job, RuntimeException> then) {
-        controller.queries.findJob(id).whenCompleteAsync(Answers.HOP, responses).whenComplete((job, error) -> {
+    private void findJob(long id, dev.gantry.api.v1.JobView view, java.util.function.BiConsumer<Job, RuntimeException> then) {
+        controller.queries.findJob(id, view).whenCompleteAsync(Answers.HOP, responses).whenComplete((job, error) -> {
             if (error != null) {
                 then.accept(null, ControllerGrpcService.status(error));
                 return;
@@ -109,7 +128,7 @@ final class JobViews {
                     // Purged from memory after MinJobAge: the database still has it. It has ended, so its run time
                     // counts up to its end whatever the time now.
                     found = store.find(id)
-                            .map(j -> JobProtos.answer(j, j.endTime() != null ? j.endTime() : j.submitTime()).build())
+                            .map(j -> JobProtos.answer(j, j.endTime() != null ? j.endTime() : j.submitTime(), view).build())
                             .orElse(null);
                 } catch (Exception e) {
                     then.accept(null, Status.UNAVAILABLE.withDescription("database unavailable: " + e.getMessage())
@@ -121,13 +140,49 @@ final class JobViews {
         });
     }
 
-    /** squeue: with PrivateData=jobs only the caller's own jobs unless privileged; others' without script and environment. */
+    /**
+     * squeue, one page: with PrivateData=jobs only the caller's own jobs unless privileged; nobody's script or
+     * environment.
+     */
     void listJobs(ListJobsRequest request, Requester who, StreamObserver<ListJobsResponse> out) {
-        Answers.answer(controller.queries.listJobs(JobQuery.of(request), who, visibility), responses, out,
-                jobs -> ListJobsResponse.newBuilder().addAllJobs(jobs).build());
+        JobQuery query = JobQuery.of(request);
+        long after;
+        try {
+            if (request.getPageSize() < 0) {
+                throw new IllegalArgumentException("page_size: must be 0 (the default, " + DEFAULT_PAGE_SIZE
+                        + ") or more, got " + request.getPageSize());
+            }
+            refusePrivate(request.getView(), "ListJobs");
+            after = PageTokens.after(request.getPageToken(), query.fingerprint());
+        } catch (IllegalArgumentException e) {
+            out.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException());
+            return;
+        }
+        int size = request.getPageSize() == 0 ? DEFAULT_PAGE_SIZE : Math.min(request.getPageSize(), MAX_PAGE_SIZE);
+        Answers.answer(controller.queries.listJobs(query, after, size, PAGE_BYTES, who, visibility), responses, out,
+                page -> ListJobsResponse.newBuilder().addAllJobs(page.jobs())
+                        .setNextPageToken(page.more() ? PageTokens.token(page.lastId(), query.fingerprint()) : "")
+                        .build());
     }
 
     void watchJobs(WatchJobsRequest request, Requester who, StreamObserver<WatchJobsResponse> out) {
-        jobWatch.watch(JobQuery.of(request.getFilter()), who, out);
+        ListJobsRequest filter = request.getFilter();
+        try {
+            if (filter.getPageSize() != 0 || !filter.getPageToken().isEmpty()) {
+                throw new IllegalArgumentException("filter.page_size, filter.page_token: a watch is not paged; leave them unset");
+            }
+            refusePrivate(filter.getView(), "WatchJobs");
+        } catch (IllegalArgumentException e) {
+            out.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException());
+            return;
+        }
+        jobWatch.watch(JobQuery.of(filter), who, out);
+    }
+
+    private static void refusePrivate(dev.gantry.api.v1.JobView view, String call) {
+        if (view == dev.gantry.api.v1.JobView.JOB_VIEW_PRIVATE) {
+            throw new IllegalArgumentException("view: JOB_VIEW_PRIVATE is for GetJob only; " + call
+                    + " answers JOB_VIEW_SUMMARY or JOB_VIEW_FULL (scripts: GetBatchScript)");
+        }
     }
 }

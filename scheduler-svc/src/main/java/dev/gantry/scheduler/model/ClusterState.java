@@ -57,6 +57,11 @@ public final class ClusterState {
         return jobs.values();
     }
 
+    /** Jobs with ids above {@code id}, in id order. */
+    public Collection<JobRecord> jobsAfter(long id) {
+        return jobs.tailMap(id, false).values();
+    }
+
     /**
      * Stores a new version of a job. Allocations follow it: resources are taken when it starts holding them
      * and given back when it stops (including when a completing job's processes are finally gone).

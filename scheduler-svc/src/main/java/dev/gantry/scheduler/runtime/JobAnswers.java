@@ -25,7 +25,12 @@ final class JobAnswers {
     }
 
     Job of(JobRecord j) {
-        Job.Builder b = JobProtos.answer(j, now);
+        return of(j, dev.gantry.api.v1.JobView.JOB_VIEW_PRIVATE);
+    }
+
+    /** The job in {@code view} ({@link JobProtos#answer(JobRecord, Instant, dev.gantry.api.v1.JobView)}). */
+    Job of(JobRecord j, dev.gantry.api.v1.JobView view) {
+        Job.Builder b = JobProtos.answer(j, now, view);
         preemption.addTo(b, j);
         evals.addTo(b, j);
         return b.build();

@@ -3,7 +3,6 @@ package dev.gantry.scheduler.runtime;
 import dev.gantry.api.v1.Job;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
-import dev.gantry.scheduler.api.Redaction;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import java.time.InstantSource;
@@ -35,36 +34,90 @@ public final class JobQueries {
         return new JobAnswers(accounting.preemptSettings(), evals, clock.instant());
     }
 
-    /** Jobs as the API shows them whole, filtered. */
+    /** Jobs as the API shows them in the query's view, filtered, every one (tests, and callers that are not clients). */
     public CompletableFuture<List<Job>> listJobs(JobQuery query) {
         return CompletableFuture.supplyAsync(() -> {
             JobAnswers answers = answers();
-            return state.jobs().stream().filter(query::matches).map(answers::of).toList();
+            return state.jobs().stream().filter(query::matches).map(j -> answers.of(j, query.view())).toList();
         }, onController);
     }
 
     /**
-     * Jobs as {@code who} may see them, filtered: with PrivateData=jobs only their own unless privileged, and without
-     * script and environment where they are not the owner, an operator or an administrator ({@link Visibility}).
+     * One page of ListJobs: the matching jobs {@code who} may see (with PrivateData=jobs only their own unless
+     * privileged, {@link Visibility}) with ids above {@code afterId}, in id order, in the query's view (never with
+     * script or environment), at most {@code size} of them and no more than {@code byteBudget} serialized bytes
+     * (always at least one, so a page always advances).
      */
-    public CompletableFuture<List<Job>> listJobs(JobQuery query, Requester who, Visibility visibility) {
+    public CompletableFuture<JobPage> listJobs(JobQuery query, long afterId, int size, int byteBudget, Requester who,
+            Visibility visibility) {
+        if (query.view() == dev.gantry.api.v1.JobView.JOB_VIEW_PRIVATE) {
+            throw new IllegalArgumentException("a listing never carries scripts and environments");
+        }
         return CompletableFuture.supplyAsync(() -> {
             JobAnswers answers = answers();
             List<Job> out = new ArrayList<>();
-            for (JobRecord j : state.jobs()) {
-                if (query.matches(j) && visibility.seesJob(who, j.user())) {
-                    Job shown = answers.of(j);
-                    out.add(visibility.seesJobInFull(who, j.user()) ? shown : Redaction.withoutPrivateParts(shown));
+            long bytes = 0;
+            long last = afterId;
+            for (JobRecord j : candidates(query, afterId)) {
+                if (!query.matches(j) || !visibility.seesJob(who, j.user())) {
+                    last = j.id();
+                    continue;
                 }
+                if (out.size() == size) {
+                    return new JobPage(out, last, true);
+                }
+                Job shown = answers.of(j, query.view());
+                bytes += shown.getSerializedSize();
+                if (!out.isEmpty() && bytes > byteBudget) {
+                    return new JobPage(out, last, true);
+                }
+                out.add(shown);
+                last = j.id();
             }
-            return out;
+            return new JobPage(out, last, false);
         }, onController);
     }
 
+    /**
+     * The jobs a page may hold, in id order, above {@code afterId}: the named ones alone when the query names only
+     * ids; from the smallest id or array id named (an array's tasks have ids from the array's own up) otherwise.
+     */
+    private Iterable<JobRecord> candidates(JobQuery query, long afterId) {
+        if (!query.ids().isEmpty() && query.arrayIds().isEmpty()) {
+            return query.ids().stream().filter(id -> id > afterId).sorted().map(state::job)
+                    .filter(java.util.Objects::nonNull).toList();
+        }
+        long from = afterId;
+        if (!query.arrayIds().isEmpty()) {
+            long least = java.util.stream.Stream.concat(query.ids().stream(), query.arrayIds().stream())
+                    .mapToLong(Long::longValue).min().orElse(0);
+            from = Math.max(from, least - 1);
+        }
+        return state.jobsAfter(from);
+    }
+
+    /**
+     * @param lastId the last job id this page looked at (the next page starts after it)
+     * @param more whether matching jobs may follow
+     */
+    public record JobPage(List<Job> jobs, long lastId, boolean more) {
+        public JobPage {
+            jobs = List.copyOf(jobs);
+        }
+    }
+
+    /** The job whole (script and environment included), or null. */
     public CompletableFuture<Job> findJob(long id) {
+        return findJob(id, dev.gantry.api.v1.JobView.JOB_VIEW_PRIVATE);
+    }
+
+    /** The job in {@code view} (UNSPECIFIED: FULL), or null. */
+    public CompletableFuture<Job> findJob(long id, dev.gantry.api.v1.JobView view) {
+        dev.gantry.api.v1.JobView shown = view == dev.gantry.api.v1.JobView.JOB_VIEW_UNSPECIFIED
+                ? dev.gantry.api.v1.JobView.JOB_VIEW_FULL : view;
         return CompletableFuture.supplyAsync(() -> {
             JobRecord j = state.job(id);
-            return j == null ? null : answers().of(j);
+            return j == null ? null : answers().of(j, shown);
         }, onController);
     }
 }

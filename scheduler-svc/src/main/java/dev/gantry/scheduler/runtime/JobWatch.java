@@ -1,10 +1,8 @@
 package dev.gantry.scheduler.runtime;
 
-import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.WatchJobsResponse;
 import dev.gantry.scheduler.access.Requester;
 import dev.gantry.scheduler.access.Visibility;
-import dev.gantry.scheduler.api.Redaction;
 import dev.gantry.scheduler.model.ClusterState;
 import dev.gantry.scheduler.model.JobRecord;
 import io.grpc.stub.StreamObserver;
@@ -16,8 +14,8 @@ import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
- * WatchJobs: the matching jobs the caller may see now, then every change of one of them — whole for their owner,
- * operators and administrators, without script and environment for others ({@link Visibility}). Each watcher is a
+ * WatchJobs: the matching jobs the caller may see now ({@link Visibility}), then every change of one of them, in the
+ * view asked (never with script or environment). Each watcher is a
  * {@link StreamFeed} of at most {@link #CAPACITY} entries, its bytes reserved from the watchers' shared
  * {@link FeedBudget}; the snapshot is one entry.
  */
@@ -68,7 +66,7 @@ public final class JobWatch {
             List<WatchJobsResponse> snapshot = new ArrayList<>();
             for (JobRecord j : state.jobs()) {
                 if (query.matches(j) && visibility.seesJob(who, j.user())) {
-                    snapshot.add(response(now.of(j), j, who));
+                    snapshot.add(WatchJobsResponse.newBuilder().setJob(now.of(j, query.view())).build());
                 }
             }
             feed.offerAll(snapshot);
@@ -101,33 +99,22 @@ public final class JobWatch {
         return budget;
     }
 
-    private WatchJobsResponse response(Job job, JobRecord j, Requester who) {
-        Job shown = visibility.seesJobInFull(who, j.user()) ? job : Redaction.withoutPrivateParts(job);
-        return WatchJobsResponse.newBuilder().setJob(shown).build();
-    }
-
-    /** Controller thread: a job changed. One message in full and one without private parts are made at most. */
+    /** Controller thread: a job changed. One message per view watched is made at most. */
     private void changed(JobRecord j) {
         if (watchers.isEmpty()) {
             return;
         }
-        WatchJobsResponse full = null;
-        WatchJobsResponse redacted = null;
+        java.util.EnumMap<dev.gantry.api.v1.JobView, WatchJobsResponse> made = new java.util.EnumMap<>(dev.gantry.api.v1.JobView.class);
+        JobAnswers now = null;
         for (Watcher w : watchers) {
             if (!w.query.matches(j) || !visibility.seesJob(w.who, j.user())) {
                 continue;
             }
-            if (full == null) {
-                full = WatchJobsResponse.newBuilder().setJob(answers.get().of(j)).build();
+            if (now == null) {
+                now = answers.get();
             }
-            if (visibility.seesJobInFull(w.who, j.user())) {
-                w.feed.offer(full);
-            } else {
-                if (redacted == null) {
-                    redacted = WatchJobsResponse.newBuilder().setJob(Redaction.withoutPrivateParts(full.getJob())).build();
-                }
-                w.feed.offer(redacted);
-            }
+            JobAnswers at = now;
+            w.feed.offer(made.computeIfAbsent(w.query.view(), v -> WatchJobsResponse.newBuilder().setJob(at.of(j, v)).build()));
         }
     }
 }

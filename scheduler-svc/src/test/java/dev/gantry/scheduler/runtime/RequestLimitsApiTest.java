@@ -168,7 +168,7 @@ class RequestLimitsApiTest {
         String big = "x".repeat(200_000);
         for (int i = 0; i < 8 && !alicesEnd.isDone(); i++) {
             rig.as(ALICE).submitJob(SubmitJobRequest.newBuilder().setSpec(JobSpec.newBuilder().setScript("#!/bin/sh\ntrue\n")
-                    .putEnvironment("BIG", big).setWorkDir("/tmp").setTimeLimitSeconds(60)).build());
+                    .addArgv(big).setWorkDir("/tmp").setTimeLimitSeconds(60)).build()); // argv: in the watch's full view
         }
 
         Status end = alicesEnd.get(30, TimeUnit.SECONDS);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.gantry.api.v1.GetBatchScriptRequest;
 import dev.gantry.api.v1.GetJobRequest;
 import dev.gantry.api.v1.Job;
+import dev.gantry.api.v1.JobView;
 import dev.gantry.api.v1.JobSpec;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.SubmitJobRequest;
@@ -79,24 +80,52 @@ class ScriptPrivacyApiTest {
         }
     }
 
+    Job viaPrivateGet(Identity who) {
+        return rig.as(who).getJob(GetJobRequest.newBuilder().setJobId(alices).setView(JobView.JOB_VIEW_PRIVATE).build())
+                .getJob();
+    }
+
     @Test
-    void anotherUser_seesTheJob_butNotItsScriptOrEnvironment_inGetListAndWatch() {
-        for (Job seen : List.of(viaGet(BOB), viaList(BOB), viaWatch(BOB))) {
-            assertEquals(alices, seen.getJobId());
-            assertEquals("", seen.getSpec().getScript());
-            assertEquals(0, seen.getSpec().getEnvironmentCount());
-            assertEquals(List.of("--input=data"), seen.getSpec().getArgvList(), "the command line, as Slurm's Command=");
-            assertEquals("alice", seen.getSpec().getUser());
+    void nobody_getsTheScriptOrEnvironment_fromGetListOrWatch_inTheirDefaultView() {
+        for (Identity who : List.of(BOB, ALICE, OLGA, ROOT)) {
+            for (Job seen : List.of(viaGet(who), viaList(who), viaWatch(who))) {
+                assertEquals(alices, seen.getJobId());
+                assertEquals("", seen.getSpec().getScript(), who.user());
+                assertEquals(0, seen.getSpec().getEnvironmentCount(), who.user());
+                assertEquals(List.of("--input=data"), seen.getSpec().getArgvList(), "the command line, as Slurm's Command=");
+                assertEquals("alice", seen.getSpec().getUser());
+            }
         }
     }
 
     @Test
-    void theOwnerOperatorsAndAdministrators_seeItWhole() {
+    void theOwnerOperatorsAndAdministrators_getItWhole_inThePrivateView() {
         for (Identity who : List.of(ALICE, OLGA, ROOT)) {
-            for (Job seen : List.of(viaGet(who), viaList(who), viaWatch(who))) {
-                assertEquals(SCRIPT, seen.getSpec().getScript(), who.user());
-                assertEquals("hunter2", seen.getSpec().getEnvironmentOrThrow("AWS_SECRET_ACCESS_KEY"), who.user());
-            }
+            Job seen = viaPrivateGet(who);
+            assertEquals(SCRIPT, seen.getSpec().getScript(), who.user());
+            assertEquals("hunter2", seen.getSpec().getEnvironmentOrThrow("AWS_SECRET_ACCESS_KEY"), who.user());
+        }
+    }
+
+    @Test
+    void anotherUser_askingThePrivateView_isPermissionDenied_namingWhat() {
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> viaPrivateGet(BOB));
+
+        assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().startsWith("view: the script and environment of job " + alices),
+                e.getStatus().getDescription());
+    }
+
+    @Test
+    void thePrivateView_isRefusedInListsAndWatches() {
+        for (var call : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> rig.as(ALICE).listJobs(ListJobsRequest.newBuilder().setView(JobView.JOB_VIEW_PRIVATE).build()),
+                () -> rig.as(ALICE).watchJobs(WatchJobsRequest.newBuilder().setFilter(ListJobsRequest.newBuilder()
+                        .setView(JobView.JOB_VIEW_PRIVATE)).build()).next())) {
+            StatusRuntimeException e = assertThrows(StatusRuntimeException.class, call);
+            assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+            assertTrue(e.getStatus().getDescription().startsWith("view: JOB_VIEW_PRIVATE is for GetJob only"),
+                    e.getStatus().getDescription());
         }
     }
 
