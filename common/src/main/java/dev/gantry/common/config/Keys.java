@@ -113,7 +113,8 @@ public final class Keys {
             SchedulerParameters::parse, SchedulerParameters.DEFAULT,
             "comma-separated scheduler options: sched_interval (seconds between main passes; Gantry's default 5), "
                     + "bf_window, bf_resolution, bf_max_job_test, bf_continue, bf_min_prio_reserve, bf_interval, "
-                    + "bf_reserve=easy|conservative (Gantry), max_array_tasks, preempt_youngest_first, "
+                    + "bf_reserve=easy|conservative (Gantry), max_array_tasks, max_script_size (bytes, 4 MiB; at most "
+                    + "128 MiB), preempt_youngest_first, "
                     + "preempt_strict_order, preempt_reorder_count; any other option is ignored with a warning");
     public static final Key<Long> SCHEDULER_TIME_SLICE = key("SchedulerTimeSlice", Values.seconds(1, 65533), 30L,
             "gang scheduling time slice, seconds");

@@ -39,8 +39,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class InternalServer implements AutoCloseable {
 
-    /** Internal peers are trusted with large messages (a Plan of the whole queue). */
-    static final int MAX_MESSAGE_BYTES = 256 << 20;
+    /**
+     * Internal peers are trusted with large messages (a Plan of the whole queue, a launch with its job's script: so
+     * SchedulerParameters.MAX_SCRIPT_SIZE_BOUND stays well below this), in bytes.
+     */
+    public static final int MAX_MESSAGE_BYTES = 256 << 20;
 
     private static final Logger LOG = LoggerFactory.getLogger(InternalServer.class);
 

@@ -34,6 +34,15 @@ class SchedulerParametersTest {
         assertEquals(new BackfillSettings(86_400, 60, 0, false, 0, 30, false), p.backfill());
         assertEquals(5, p.schedIntervalSeconds());
         assertEquals(1001, p.maxArrayTasks(1001));
+        assertEquals(4 << 20, p.maxScriptBytes());
+    }
+
+    @ParameterizedTest(name = "max_script_size={0}")
+    @CsvSource({"1", "1048576", "4194304", "134217728"})
+    void maxScriptSize_isBytes_upToGantrysBound_andUsedNotWarnedAbout(int bytes) {
+        ClusterConfig c = parse("SchedulerParameters=max_script_size=" + bytes);
+        assertEquals(bytes, c.get(Keys.SCHEDULER_PARAMETERS).maxScriptBytes());
+        assertEquals(List.of(), c.warnings());
     }
 
     @Test
@@ -55,6 +64,14 @@ class SchedulerParametersTest {
             "sched_interval=-1|slurm.conf:2: SchedulerParameters: sched_interval=-1: Gantry always runs its main "
                     + "scheduling pass (Slurm's -1 turns it off); give seconds between 1 and 86400",
             "max_array_tasks=0|slurm.conf:2: SchedulerParameters: max_array_tasks=0: must be between 1 and 4000001",
+            "max_script_size=0|slurm.conf:2: SchedulerParameters: max_script_size=0: must be between 1 and 134217728 "
+                    + "bytes (128 MiB: Gantry's bound, where Slurm's is 512 MiB; docs/slurm-differences.md)",
+            "max_script_size=4M|slurm.conf:2: SchedulerParameters: max_script_size=4M: '4M' is not a whole number",
+            "max_script_size|slurm.conf:2: SchedulerParameters: max_script_size: needs a value",
+            "max_script_size=134217729|slurm.conf:2: SchedulerParameters: max_script_size=134217729: must be between 1 "
+                    + "and 134217728 bytes (128 MiB: Gantry's bound, where Slurm's is 512 MiB; docs/slurm-differences.md)",
+            "max_script_size=536870912|slurm.conf:2: SchedulerParameters: max_script_size=536870912: must be between 1 "
+                    + "and 134217728 bytes (128 MiB: Gantry's bound, where Slurm's is 512 MiB; docs/slurm-differences.md)",
             "preempt_reorder_count=-1|slurm.conf:2: SchedulerParameters: preempt_reorder_count=-1: must be between 0 "
                     + "and 64"})
     void badValues_areRefusedWithFileLineKeyAndOption(String item, String problem) {

@@ -1,12 +1,12 @@
 package dev.gantry.scheduler.submit;
 
 import dev.gantry.common.config.ClusterConfig;
+import dev.gantry.common.config.Keys;
 import dev.gantry.common.config.PartitionConfig;
 import dev.gantry.common.units.SlurmTime;
 import dev.gantry.scheduler.model.JobRequest;
 import dev.gantry.scheduler.model.NodeSelection;
 import dev.gantry.scheduler.model.ResourceAsk;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,28 +14,50 @@ import java.util.List;
  * Checks a submission against the cluster config and applies Slurm's defaults, before anything is stored.
  * A job that no partition could ever run is refused here (Slurm's EnforcePartLimits=ANY: it is enough that
  * one requested partition can take it), with a message naming the field and the limit. Pure.
+ *
+ * <p>Sizes: the script at most SchedulerParameters=max_script_size bytes (Slurm's _test_job_desc_fields in
+ * job_mgr.c, which answers ESLURM_PATHNAME_TOO_LONG), the environment at most {@link #MAX_ENVIRONMENT_BYTES}, both
+ * counted in UTF-8 as they are stored and sent on. {@link #maxMessageBytes} sizes the client API's messages from them.
  */
 public final class SubmissionPolicy {
 
-    /** Slurm's default max_script_size. */
-    public static final int MAX_SCRIPT_BYTES = 4 * 1024 * 1024;
-    /** Upper bound on the submitted environment, so one job cannot bloat the store. */
+    /**
+     * Upper bound on the submitted environment, counted as Slurm holds it (each variable as "KEY=VALUE" and its NUL),
+     * so one job cannot bloat the store. Gantry's own: Slurm has none.
+     */
     public static final int MAX_ENVIRONMENT_BYTES = 1024 * 1024;
     public static final int MAX_NAME_LENGTH = 1024;
+    /** What {@link #maxMessageBytes} allows for a request's fields other than its script and environment. */
+    static final int MESSAGE_HEADROOM_BYTES = 4 << 20;
 
     private final ClusterConfig config;
+    /** SchedulerParameters=max_script_size, bytes. */
+    private final int maxScriptBytes;
     /** Node names, and each partition's nodes: looked up once, as a submission must not cost O(nodes²). */
     private final java.util.Set<String> nodeNames;
     private final java.util.Map<String, List<dev.gantry.common.config.NodeConfig>> members = new java.util.HashMap<>();
 
     public SubmissionPolicy(ClusterConfig config) {
         this.config = config;
+        this.maxScriptBytes = config.get(Keys.SCHEDULER_PARAMETERS).maxScriptBytes();
         java.util.Map<String, dev.gantry.common.config.NodeConfig> byName = new java.util.HashMap<>();
         config.nodes().forEach(n -> byName.put(n.name(), n));
         this.nodeNames = java.util.Set.copyOf(byName.keySet());
         for (PartitionConfig p : config.partitions()) {
             members.put(p.name(), p.nodes().stream().map(byName::get).toList());
         }
+    }
+
+    /**
+     * The largest message the client API takes (its gRPC server's max inbound size), in bytes, when scripts may have
+     * {@code maxScriptBytes}: the script; three times the environment's limit, as a map entry's wire form costs at
+     * most three times what is counted here (6 bytes of tags and lengths where "=" and NUL count 2); and
+     * {@link #MESSAGE_HEADROOM_BYTES} for everything else (arguments, paths, options). A submission within these
+     * reaches {@link #check}, so a refusal names the limit it broke; a bigger message is refused by the transport
+     * (RESOURCE_EXHAUSTED). Well below 2 GiB for every max_script_size Gantry takes.
+     */
+    public static int maxMessageBytes(int maxScriptBytes) {
+        return maxScriptBytes + 3 * MAX_ENVIRONMENT_BYTES + MESSAGE_HEADROOM_BYTES;
     }
 
     /** The outcome of a check: accepted with resolved values, or rejected with the field at fault. */
@@ -59,14 +81,16 @@ public final class SubmissionPolicy {
         if (!request.script().startsWith("#!")) {
             return reject("script", "must start with #! followed by the path to an interpreter");
         }
-        int scriptBytes = request.script().getBytes(StandardCharsets.UTF_8).length;
-        if (scriptBytes > MAX_SCRIPT_BYTES) {
-            return reject("script", scriptBytes + " bytes exceeds the limit of " + MAX_SCRIPT_BYTES + " bytes");
+        long scriptBytes = utf8Bytes(request.script());
+        if (scriptBytes > maxScriptBytes) {
+            return reject("script", scriptBytes + " bytes exceeds the limit of " + maxScriptBytes
+                    + " bytes (SchedulerParameters=max_script_size)");
         }
         long envBytes = request.environment().entrySet().stream()
-                .mapToLong(e -> e.getKey().length() + e.getValue().length() + 2L).sum();
+                .mapToLong(e -> utf8Bytes(e.getKey()) + utf8Bytes(e.getValue()) + 2L).sum();
         if (envBytes > MAX_ENVIRONMENT_BYTES) {
-            return reject("environment", envBytes + " bytes exceeds the limit of " + MAX_ENVIRONMENT_BYTES + " bytes");
+            return reject("environment", envBytes + " bytes (as KEY=VALUE strings) exceeds the limit of "
+                    + MAX_ENVIRONMENT_BYTES + " bytes");
         }
         if (request.user().isBlank()) {
             return reject("user", "is required");
@@ -221,6 +245,28 @@ public final class SubmissionPolicy {
 
     /** An optional count of the request ({@code value}, null when not given) and the least it may be when given. */
     private record Least(String field, Number value, long least) {}
+
+    /**
+     * {@code text}'s length in UTF-8, without encoding it (a script may be max_script_size long); a lone surrogate
+     * counts 3 bytes, at least what any encoder writes for it.
+     */
+    static long utf8Bytes(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
 
     private static Rejected reject(String field, String what) {
         return new Rejected(field, what.startsWith(field + ":") ? what : field + ": " + what);
