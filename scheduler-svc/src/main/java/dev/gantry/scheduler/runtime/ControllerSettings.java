@@ -59,13 +59,16 @@ public final class ControllerSettings {
     /**
      * Takes the lease; while another controller holds it, serves the public port as a standby ({@link StandbyServer}),
      * closed again before returning so the controller's own server can bind it. Returns the fencing number.
+     *
+     * @param maxMessageBytes the public port's largest inbound message (SubmissionPolicy.maxMessageBytes)
      */
-    long awaitLease(ControllerLease lease) throws InterruptedException {
+    long awaitLease(ControllerLease lease, int maxMessageBytes) throws InterruptedException {
         StandbyServer[] standby = {null};
         long fencing = lease.await((Lease active) -> {
             if (standby[0] == null) {
                 try {
-                    standby[0] = StandbyServer.start(host, port, tlsCert, tlsKey, () -> lease.lastSeen().address());
+                    standby[0] = StandbyServer.start(host, port, tlsCert, tlsKey, () -> lease.lastSeen().address(),
+                            maxMessageBytes);
                     LOG.info("standby controller {}: {}:{} answers NOT_SERVING and redirects to the active one", name, host, port);
                 } catch (IOException e) {
                     LOG.warn("standby controller {}: cannot serve {}:{} meanwhile: {}", name, host, port, e.getMessage());

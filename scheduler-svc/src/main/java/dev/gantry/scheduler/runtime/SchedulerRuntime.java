@@ -20,6 +20,7 @@ import dev.gantry.scheduler.store.LeaseTable;
 import dev.gantry.scheduler.lease.LeaseTerms;
 import dev.gantry.scheduler.store.JobStore;
 import dev.gantry.scheduler.store.StoreException;
+import dev.gantry.scheduler.submit.SubmissionPolicy;
 import io.grpc.ManagedChannel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Context;
@@ -91,7 +92,8 @@ public final class SchedulerRuntime implements AutoCloseable, ApplicationEventLi
         // a standby waits here, serving only its redirect, until it holds the lease: a takeover is this start
         this.lease = new ControllerLease(new LeaseTable(database.dataSource()), controllerSettings.name(),
                 controllerSettings.advertise(), LeaseTerms.DEFAULT, registry, SchedulerRuntime::deposed);
-        long fencing = controllerSettings.awaitLease(lease);
+        long fencing = controllerSettings.awaitLease(lease,
+                SubmissionPolicy.maxMessageBytes(config.get(Keys.SCHEDULER_PARAMETERS).maxScriptBytes()));
         lease.startRenewing(); // before loading the state, which may take longer than the lease lasts
         SchedulerMetrics metrics = new SchedulerMetrics(registry);
         this.availability = new DatabaseAvailability();

@@ -39,9 +39,11 @@ public final class StandbyServer implements AutoCloseable {
     /**
      * @param tlsCert the public port's certificate and key (PEM), as the controller's own server uses them; blank: plaintext
      * @param active the active controller's client address, as the lease names it (may change while serving)
+     * @param maxMessageBytes the largest inbound message, as the active controller's public port takes: a submission
+     *     it would take is redirected here, not cut off by the transport
      */
-    public static StandbyServer start(String host, int port, String tlsCert, String tlsKey, Supplier<String> active)
-            throws IOException {
+    public static StandbyServer start(String host, int port, String tlsCert, String tlsKey, Supplier<String> active,
+            int maxMessageBytes) throws IOException {
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus("", ServingStatus.NOT_SERVING);
         health.setStatus("gantry.v1.Controller", ServingStatus.NOT_SERVING);
@@ -51,6 +53,7 @@ public final class StandbyServer implements AutoCloseable {
             PublicServerTls.apply(builder, "GANTRY_PUBLIC_TLS_CERT", Path.of(tlsCert), "GANTRY_PUBLIC_TLS_KEY", Path.of(tlsKey));
         }
         Server server = builder
+                .maxInboundMessageSize(maxMessageBytes)
                 .addService(health.getHealthService())
                 .fallbackHandlerRegistry(new Redirects(active))
                 .build().start();
