@@ -1,5 +1,6 @@
 package dev.gantry.cli.controller;
 
+import dev.gantry.common.config.SchedulerParameters;
 import io.grpc.ManagedChannel;
 import io.grpc.TlsChannelCredentials;
 import io.grpc.okhttp.OkHttpChannelBuilder;
@@ -21,6 +22,13 @@ public final class ControllerChannels {
 
     /** How long one call may take before the command reports a timeout (Slurm's MessageTimeout is 10 s). */
     public static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * The largest answer a command takes, in bytes, where grpc-java's default is 4 MiB: twice Gantry's largest
+     * max_script_size, so a job whose script is at the controller's limit, environment and all, is read back whole
+     * (scontrol write batch_script, scontrol show job) whatever max_script_size the controller has.
+     */
+    static final int MAX_ANSWER_BYTES = 2 * SchedulerParameters.MAX_SCRIPT_SIZE_BOUND;
 
     private ControllerChannels() {}
 
@@ -111,6 +119,7 @@ public final class ControllerChannels {
             builder.intercept(new RateLimitBackoff());
         }
         return builder
+                .maxInboundMessageSize(MAX_ANSWER_BYTES)
                 // one blocking call per command: no executor threads to start, no retry machinery to load
                 .directExecutor()
                 .disableRetry()

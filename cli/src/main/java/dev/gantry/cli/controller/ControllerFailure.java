@@ -2,6 +2,8 @@ package dev.gantry.cli.controller;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Slurm's wording for a failed call to the controller (slurm_strerror), adapted to Gantry. */
 public final class ControllerFailure {
@@ -15,6 +17,9 @@ public final class ControllerFailure {
     /** How scheduler-svc begins the description of UNAVAILABLE while its database is down. */
     static final String DATABASE_UNAVAILABLE = "database unavailable: ";
 
+    /** grpc-java's refusal of a message over a transport's limit: "gRPC message exceeds maximum size LIMIT: SIZE". */
+    private static final Pattern TOO_LARGE = Pattern.compile("gRPC message exceeds maximum size (\\d+): (\\d+)");
+
     private ControllerFailure() {}
 
     /** What went wrong, as the text after Slurm's "...error: " prefix. */
@@ -25,9 +30,28 @@ public final class ControllerFailure {
             case UNAVAILABLE -> status.getDescription() != null && status.getDescription().startsWith(DATABASE_UNAVAILABLE)
                     ? status.getDescription() : CONNECT_FAILURE;
             case DEADLINE_EXCEEDED -> TIMEOUT;
+            case RESOURCE_EXHAUSTED -> tooLarge(status.getDescription());
             default -> status.getDescription() != null && !status.getDescription().isBlank()
                     ? status.getDescription()
                     : status.getCode().name();
         };
+    }
+
+    /**
+     * A message over a transport's limit, in words that name the limit: the request over the controller's (the client
+     * API takes SchedulerParameters=max_script_size and room for the rest) or, with this command's own limit, the
+     * answer. Any other RESOURCE_EXHAUSTED (a rate limit, a stream cap) is the controller's own text.
+     */
+    private static String tooLarge(String description) {
+        Matcher m = TOO_LARGE.matcher(description == null ? "" : description);
+        if (!m.matches()) {
+            return description != null && !description.isBlank() ? description : Status.Code.RESOURCE_EXHAUSTED.name();
+        }
+        if (Long.parseLong(m.group(1)) == ControllerChannels.MAX_ANSWER_BYTES) {
+            return "the controller's answer is " + m.group(2) + " bytes, more than the " + m.group(1)
+                    + " bytes a command takes";
+        }
+        return "the request is " + m.group(2) + " bytes, more than the " + m.group(1) + " bytes the controller takes "
+                + "(SchedulerParameters=max_script_size and room for the environment and options)";
     }
 }
