@@ -1,11 +1,15 @@
 package dev.gantry.cli.api;
 
+import com.google.common.util.concurrent.ListenableFuture;
 import dev.gantry.api.v1.ControllerGrpc;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.ListJobsRequest;
 import dev.gantry.api.v1.ListJobsResponse;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -25,19 +29,44 @@ public final class JobPages {
         return jobs;
     }
 
-    /** Hands each page's jobs to {@code page}, in id order, as they arrive. */
+    /**
+     * Hands each page's jobs to {@code page}, in id order, as they arrive. The next page is asked for before this one
+     * is handed over, so the controller builds it while this command reads the last one.
+     *
+     * @throws StatusRuntimeException as a blocking call would
+     */
     public static void each(ControllerGrpc.ControllerBlockingStub stub, ListJobsRequest request, Consumer<List<Job>> page) {
         ListJobsRequest.Builder next = request.toBuilder();
         if (next.getPageSize() == 0) {
             next.setPageSize(PAGE_SIZE);
         }
-        while (true) {
-            ListJobsResponse answer = stub.listJobs(next.build());
-            page.accept(answer.getJobsList());
-            if (answer.getNextPageToken().isEmpty()) {
-                return;
+        ControllerGrpc.ControllerFutureStub async = ControllerGrpc.newFutureStub(stub.getChannel());
+        if (stub.getCallOptions().getDeadline() != null) {
+            async = async.withDeadline(stub.getCallOptions().getDeadline());
+        }
+        ListenableFuture<ListJobsResponse> pending = async.listJobs(next.build());
+        while (pending != null) {
+            ListJobsResponse answer = await(pending);
+            pending = null;
+            if (!answer.getNextPageToken().isEmpty()) {
+                pending = async.listJobs(next.setPageToken(answer.getNextPageToken()).build());
             }
-            next.setPageToken(answer.getNextPageToken());
+            page.accept(answer.getJobsList());
+        }
+    }
+
+    private static ListJobsResponse await(ListenableFuture<ListJobsResponse> pending) {
+        try {
+            return pending.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof StatusRuntimeException s) {
+                throw s;
+            }
+            throw Status.fromThrowable(e.getCause()).asRuntimeException();
+        } catch (InterruptedException e) {
+            pending.cancel(true);
+            Thread.currentThread().interrupt();
+            throw Status.CANCELLED.withDescription("interrupted").withCause(e).asRuntimeException();
         }
     }
 

@@ -99,13 +99,25 @@ public final class SlurmTime {
         long h = (s / 3600) % 24;
         long m = (s / 60) % 60;
         long sec = s % 60;
+        // by hand, not String.format: squeue prints this on every line of a queue of 100,000 jobs
+        StringBuilder b = new StringBuilder(12);
         if (days > 0) {
-            return String.format("%d-%02d:%02d:%02d", days, h, m, sec);
+            b.append(days).append('-');
+            twoDigits(b, h).append(':');
+        } else if (h > 0) {
+            b.append(h).append(':');
         }
-        if (h > 0) {
-            return String.format("%d:%02d:%02d", h, m, sec);
+        if (days > 0 || h > 0) {
+            twoDigits(b, m);
+        } else {
+            b.append(m);
         }
-        return String.format("%d:%02d", m, sec);
+        b.append(':');
+        return twoDigits(b, sec).toString();
+    }
+
+    private static StringBuilder twoDigits(StringBuilder b, long v) {
+        return b.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
     }
 
     /** Limits as scontrol prints TimeLimit=: always [days-]HH:MM:SS, or UNLIMITED. */

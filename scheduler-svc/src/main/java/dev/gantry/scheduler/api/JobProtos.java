@@ -46,24 +46,72 @@ public final class JobProtos {
     }
 
     /**
-     * As {@link #answer(JobRecord, Instant)}, with what {@code view} carries: SUMMARY leaves out the allocation, GRES,
-     * constraint, required and excluded nodes and all of the spec but user, uid, gid and working directory; FULL
-     * (and UNSPECIFIED) the spec's script and environment; PRIVATE nothing.
+     * As {@link #answer(JobRecord, Instant)}, with what {@code view} carries: SUMMARY only {@link #summary squeue's
+     * fields}; FULL (and UNSPECIFIED) everything but the spec's script and environment; PRIVATE everything.
      */
     public static Job.Builder answer(JobRecord j, Instant now, JobView view) {
-        return builder(j, view).setTimeUsedSeconds(j.runSeconds(now));
+        Job.Builder b = view == JobView.JOB_VIEW_SUMMARY ? summary(j) : builder(j, view == JobView.JOB_VIEW_PRIVATE);
+        return b.setTimeUsedSeconds(j.runSeconds(now));
+    }
+
+    /**
+     * squeue's fields (JOB_VIEW_SUMMARY), those its format letters, sort keys, filters and array folding read: a
+     * queue of 100,000 jobs is read in well under a second only if each costs little to build, send and parse, so
+     * the repeated and nested fields no squeue report shows (node names one by one, the allocation, GRES, most
+     * timestamps, the spec but for user, uid, gid, working directory and partitions) are left out.
+     */
+    private static Job.Builder summary(JobRecord j) {
+        JobControls c = j.controls();
+        Job.Builder b = Job.newBuilder()
+                .setJobId(j.id())
+                .setSpec(JobRequests.summary(j.request()))
+                .setName(j.name())
+                .setState(state(j.state()))
+                .setCompleting(j.completing())
+                .setReason(j.reason())
+                .setPartition(j.partition())
+                .setNodeList(Hostlist.compress(j.nodeNames()))
+                .setNumNodes(numNodes(j))
+                .setNumCpus(j.allocation().isEmpty() ? j.ask().totalCpus()
+                        : j.allocation().stream().mapToInt(NodeShare::cpus).sum())
+                .setMemPerNodeMb(j.ask().memPerNodeMb())
+                .setTimeLimitSeconds(j.timeLimitSeconds())
+                .setSubmitTime(ts(j.submitTime()))
+                .setPriority(j.priority())
+                .setAccount(c.account()).setQos(c.qos()).setNice(c.nice()).setDependency(c.dependency())
+                .setArrayJobId(c.arrayJobId()).setArrayTaskSpec(c.arraySpec()).setArrayMaxRunning(c.arrayMaxRunning())
+                .setSuspendSeconds(j.suspendedSeconds());
+        if (c.arrayTaskId() >= 0) {
+            b.setArrayTaskId(c.arrayTaskId());
+        }
+        if (j.batchHost() != null) {
+            b.setBatchHost(j.batchHost());
+        }
+        if (j.state() == JobState.PENDING && j.forecast() != null) {
+            b.setStartTime(ts(j.forecast().start())).setSchedNodeList(Hostlist.compress(j.forecast().nodes()));
+            if (j.timeLimitSeconds() >= 0) {
+                b.setEndTime(ts(j.forecast().start().plusSeconds(j.timeLimitSeconds())));
+            }
+        }
+        if (j.startTime() != null) {
+            b.setStartTime(ts(j.startTime()));
+        }
+        if (j.endTime() != null) {
+            b.setEndTime(ts(j.endTime()));
+        } else if (j.startTime() != null && j.timeLimitSeconds() >= 0) {
+            b.setEndTime(ts(j.startTime().plusSeconds(j.timeLimitSeconds() + j.suspendedSeconds())));
+        }
+        return b;
     }
 
     private static Job.Builder builder(JobRecord j) {
-        return builder(j, JobView.JOB_VIEW_PRIVATE);
+        return builder(j, true);
     }
 
-    private static Job.Builder builder(JobRecord j, JobView view) {
-        boolean summary = view == JobView.JOB_VIEW_SUMMARY;
+    private static Job.Builder builder(JobRecord j, boolean withPrivateParts) {
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
-                .setSpec(summary ? JobRequests.summary(j.request())
-                        : JobRequests.toProto(j.request(), view == JobView.JOB_VIEW_PRIVATE))
+                .setSpec(JobRequests.toProto(j.request(), withPrivateParts))
                 .setName(j.name())
                 .setMinNodes(j.ask().minNodes())
                 .addAllPartitions(j.partitions())
@@ -90,13 +138,11 @@ public final class JobProtos {
                 .setMemPerCpuMb(j.ask().memPerCpuMb())
                 .setExclusive(j.ask().selection().exclusive())
                 .setContiguous(j.ask().selection().contiguous())
-                .setOversubscribe(j.ask().selection().oversubscribe());
-        if (!summary) {
-            b.setConstraint(j.ask().selection().constraint())
-                    .addAllReqNodes(j.ask().selection().requiredNodes())
-                    .addAllExcNodes(j.ask().selection().excludedNodes());
-            j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
-        }
+                .setOversubscribe(j.ask().selection().oversubscribe())
+                .setConstraint(j.ask().selection().constraint())
+                .addAllReqNodes(j.ask().selection().requiredNodes())
+                .addAllExcNodes(j.ask().selection().excludedNodes());
+        j.ask().selection().gres().forEach(g -> b.addGres(gres(g)));
         controls(b, j.controls());
         b.setSuspendSeconds(j.suspendedSeconds()).setAdminSuspended(j.adminSuspended())
                 .setBackfillPreemptable(j.backfillPreemptable()).setSchedByBackfill(j.startedByBackfill());
@@ -120,10 +166,8 @@ public final class JobProtos {
         if (j.batchHost() != null) {
             b.setBatchHost(j.batchHost());
         }
-        if (!summary) {
-            for (NodeShare s : j.allocation()) {
-                b.addAllocation(allocation(s));
-            }
+        for (NodeShare s : j.allocation()) {
+            b.addAllocation(allocation(s));
         }
         if (j.startTime() != null) {
             b.setStartTime(ts(j.startTime()));
@@ -153,7 +197,7 @@ public final class JobProtos {
         Instant started = p.hasStartTime() && !pending ? instant(p.getStartTime()) : null;
         Forecast forecast = p.hasStartTime() && pending
                 ? new Forecast(instant(p.getStartTime()), p.getSchedNodesList(), false) : null;
-        return new JobRecord(p.getJobId(), JobRequests.fromProto(spec), p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
+        return new JobRecord(p.getJobId(), JobRequests.fromProto(spec).shared(), p.getName(), spec.getUser(), spec.getUid(), spec.getGid(),
                 p.getPartitionsList(),
                 new ResourceAsk(p.getMinNodes(), p.getMaxNodes(), p.getNumTasks(), p.getCpusPerTask(), p.getMemPerNodeMb(),
                         p.getNtasksPerNode(), p.getMemPerCpuMb(), selection),

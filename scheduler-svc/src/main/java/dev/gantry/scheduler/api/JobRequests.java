@@ -107,9 +107,10 @@ public final class JobRequests {
         return b.build();
     }
 
-    /** squeue's part of the spec (JOB_VIEW_SUMMARY): the user, uid, gid and working directory. */
+    /** squeue's part of the spec (JOB_VIEW_SUMMARY): the user, uid, gid, working directory and partitions asked. */
     public static JobSpec summary(JobRequest r) {
-        return JobSpec.newBuilder().setUser(r.user()).setUid(r.uid()).setGid(r.gid()).setWorkDir(r.workDir()).build();
+        return JobSpec.newBuilder().setUser(r.user()).setUid(r.uid()).setGid(r.gid()).setWorkDir(r.workDir())
+                .addAllPartitions(r.partitions()).build();
     }
 
     /** Sets an {@code optional} proto field from a domain value that is null when not given. */

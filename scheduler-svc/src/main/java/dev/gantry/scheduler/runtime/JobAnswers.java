@@ -31,6 +31,9 @@ final class JobAnswers {
     /** The job in {@code view} ({@link JobProtos#answer(JobRecord, Instant, dev.gantry.api.v1.JobView)}). */
     Job of(JobRecord j, dev.gantry.api.v1.JobView view) {
         Job.Builder b = JobProtos.answer(j, now, view);
+        if (view == dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY) {
+            return b.build(); // none of what is computed below is a squeue field
+        }
         preemption.addTo(b, j);
         evals.addTo(b, j);
         return b.build();

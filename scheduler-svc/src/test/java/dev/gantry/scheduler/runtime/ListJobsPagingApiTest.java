@@ -156,16 +156,22 @@ class ListJobsPagingApiTest {
 
     @Test
     void theSummaryView_carriesSqueuesFields_andLeavesTheRestOut() {
-        long id = submit(ALICE, JobSpec.newBuilder().addArgv("--input=data").setConstraint("").setName("report"));
+        long id = submit(ALICE, JobSpec.newBuilder().addArgv("--input=data").addPartitions("other").setName("report"));
         Job summary = rig.as(ALICE).listJobs(ListJobsRequest.newBuilder().addJobIds(id).setView(JobView.JOB_VIEW_SUMMARY)
                 .build()).getJobs(0);
         Job full = rig.as(ALICE).getJob(GetJobRequest.newBuilder().setJobId(id).build()).getJob();
 
-        assertEquals(JobSpec.newBuilder().setUser("alice").setUid(1000).setGid(1000).setWorkDir("/tmp").build(), summary.getSpec());
+        assertEquals(JobSpec.newBuilder().setUser("alice").setUid(1000).setGid(1000).setWorkDir("/tmp").addPartitions("other")
+                .build(), summary.getSpec());
+        assertTrue(full.hasEligibleTime() && full.hasLastStateChange() && full.hasLastSchedEval());
+        assertTrue(!summary.hasEligibleTime() && !summary.hasLastStateChange() && !summary.hasLastSchedEval(),
+                "timestamps no squeue report shows are left out: " + summary);
+        assertEquals(List.of("other"), full.getPartitionsList());
+        assertEquals(0, summary.getPartitionsCount());
         assertEquals("report", summary.getName());
         assertEquals(full.getState(), summary.getState());
         assertEquals(full.getReason(), summary.getReason());
-        assertEquals(full.getPartition(), summary.getPartition());
+        assertEquals("other", summary.getPartition());
         assertEquals(full.getNumCpus(), summary.getNumCpus());
         assertEquals(full.getTimeLimitSeconds(), summary.getTimeLimitSeconds());
         assertEquals(full.getSubmitTime(), summary.getSubmitTime());
