@@ -325,12 +325,26 @@ final class LocalCluster {
         cmd.add("-Xlog:cds=off");
         cmd.add("-Xlog:cds+dynamic=off");
         cmd.addAll(jvmOptions);
+        cmd.addAll(siteJvmOptions(name, System.getenv()));
         cmd.add("-jar");
         cmd.add(jar.toString());
         Map<String, String> all = new java.util.TreeMap<>(env);
         all.put("GANTRY_GRPC_PORT", Integer.toString(grpcPort));
         all.put("GANTRY_HTTP_PORT", Integer.toString(httpPort));
         return new StartedCluster.Service(name, 0, grpcPort, httpPort, log, cmd, all);
+    }
+
+    /**
+     * The JVM options a site adds to one kind of service, after Gantry's own (so {@code -Xmx} there wins):
+     * GANTRY_SCHEDULER_JAVA_OPTS (both controllers), GANTRY_SELECT_JAVA_OPTS, GANTRY_GANG_JAVA_OPTS,
+     * GANTRY_AGENT_JAVA_OPTS (every node agent), GANTRY_DATABASE_JAVA_OPTS; whitespace-separated. A queue of a million
+     * jobs needs the controller's heap raised from its default 1 GiB (docs/benchmarks.md, "Reading a large queue").
+     */
+    static List<String> siteJvmOptions(String service, Map<String, String> environment) {
+        String kind = service.startsWith("agent-") ? "AGENT"
+                : service.startsWith("scheduler") ? "SCHEDULER" : service.toUpperCase(java.util.Locale.ROOT);
+        String options = environment.getOrDefault("GANTRY_" + kind + "_JAVA_OPTS", "").strip();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
     }
 
     /** Starts {@code s}: output appended to its log, no stdin (nothing ties it to the process that starts it). */

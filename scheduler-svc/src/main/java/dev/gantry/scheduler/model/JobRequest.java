@@ -94,6 +94,17 @@ public record JobRequest(
     /** Nothing given: every string empty, every optional field unset. */
     public static final JobRequest EMPTY = builder().build();
 
+    /** Requests read back recently (see {@link #shared}). */
+    private static final Interner<JobRequest, JobRequest> READ_BACK = new Interner<>(1024);
+
+    /**
+     * An equal request read back recently, else this one: every task of an array is stored with its own copy of the
+     * array's request, and reading the jobs back must not make a hundred thousand copies of one request in memory.
+     */
+    public JobRequest shared() {
+        return READ_BACK.intern(this, r -> r);
+    }
+
     public JobRequest {
         name = text(name);
         script = text(script);
@@ -104,7 +115,7 @@ public record JobRequest(
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
         // the submitted order is kept, so the request maps back to the same API message (and the same stored bytes)
         environment = environment == null || environment.isEmpty() ? Map.of()
-                : environment instanceof Environment kept ? kept : new Environment(environment);
+                : environment instanceof Environment kept ? kept : Environment.of(environment);
         user = text(user);
         submitDir = text(submitDir);
         submitHost = text(submitHost);
@@ -280,10 +291,22 @@ public record JobRequest(
      * caller's identity, the resolved terms).
      */
     private static final class Environment extends java.util.AbstractMap<String, String> {
+        /**
+         * Environments of recent submissions, by their variables in order: one submitter's jobs mostly have the same
+         * (see {@link Interner}); the order is part of the key, as it is kept.
+         */
+        private static final Interner<java.util.List<Entry<String, String>>, Environment> RECENT = new Interner<>(1024);
+
         private final Map<String, String> entries;
 
-        Environment(Map<String, String> from) {
+        private Environment(Map<String, String> from) {
             this.entries = Collections.unmodifiableMap(new LinkedHashMap<>(from));
+        }
+
+        static Environment of(Map<String, String> from) {
+            java.util.List<Entry<String, String>> key = new java.util.ArrayList<>(from.size());
+            from.forEach((k, v) -> key.add(Map.entry(k, v)));
+            return RECENT.intern(java.util.List.copyOf(key), k -> new Environment(from));
         }
 
         @Override
