@@ -107,18 +107,18 @@ public record JobRequest(
 
     public JobRequest {
         name = text(name);
-        script = text(script);
+        script = shared(text(script));
         argv = argv == null ? List.of() : List.copyOf(argv);
-        workDir = text(workDir);
-        stdoutPath = text(stdoutPath);
-        stderrPath = text(stderrPath);
+        workDir = shared(text(workDir));
+        stdoutPath = shared(text(stdoutPath));
+        stderrPath = shared(text(stderrPath));
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
         // the submitted order is kept, so the request maps back to the same API message (and the same stored bytes)
         environment = environment == null || environment.isEmpty() ? Map.of()
                 : environment instanceof Environment kept ? kept : Environment.of(environment);
-        user = text(user);
-        submitDir = text(submitDir);
-        submitHost = text(submitHost);
+        user = shared(text(user));
+        submitDir = shared(text(submitDir));
+        submitHost = shared(text(submitHost));
         gres = gres == null ? List.of() : List.copyOf(gres);
         constraint = text(constraint);
         nodelist = text(nodelist);
@@ -131,6 +131,13 @@ public record JobRequest(
 
     private static String text(String s) {
         return s == null ? "" : s;
+    }
+
+    /** Texts of recent submissions: one submitter's jobs mostly have the same script, directories and paths. */
+    private static final Interner<String, String> TEXTS = new Interner<>(4096);
+
+    private static String shared(String s) {
+        return s.isEmpty() ? "" : TEXTS.intern(s, t -> t);
     }
 
     /** Whether the user gave a node count (-N), minimum or maximum. */

@@ -55,6 +55,18 @@ class SharedRequestPartsTest {
     }
 
     @Test
+    void theSameScriptAndDirectories_areOneString() {
+        JobRequest a = JobRequest.builder().script(new String("#!/bin/sh\nrun\n")).workDir(new String("/home/alice/p"))
+                .user(new String("alice")).name("a").build();
+        JobRequest b = JobRequest.builder().script(new String("#!/bin/sh\nrun\n")).workDir(new String("/home/alice/p"))
+                .user(new String("alice")).name("b").build();
+
+        assertSame(a.script(), b.script());
+        assertSame(a.workDir(), b.workDir());
+        assertSame(a.user(), b.user());
+    }
+
+    @Test
     void equalRequestsReadBack_areOneObject_andUnequalOnesAreNot() {
         JobRequest first = request("#!/bin/sh\ntrue\n", env("HOME", "/home/alice")).shared();
         JobRequest again = request("#!/bin/sh\ntrue\n", env("HOME", "/home/alice")).shared();
