@@ -38,7 +38,19 @@ gantry_cli_exec() {
     local dir=${GANTRY_CLI_CACHE_DIR:-$root/cli/target/jvm-cache}
     local key=${GANTRY_JAVA_HOME//[^A-Za-z0-9._-]/_}-$GANTRY_JAVA_VERSION
     local archive=$dir/gantry-cli$key.jsa
+    # usable only if newer than the jar and every jar of its class path: the JVM silently refuses an archive whose
+    # class path changed, and every command would then start without it
+    local fresh=0 dep
     if [[ -f $archive && $archive -nt $jar ]]; then
+      fresh=1
+      for dep in "$root"/cli/target/lib/*.jar; do
+        if [[ $dep -nt $archive ]]; then
+          fresh=0
+          break
+        fi
+      done
+    fi
+    if (( fresh )); then
       flags+=("-XX:SharedArchiveFile=$archive")
     else
       _gantry_cli_train "$archive" "$jar" "${flags[@]}"

@@ -137,6 +137,58 @@ class BinScriptsTest {
     }
 
     @Test
+    void theClassArchive_isUsedOnlyWhileNewerThanTheJarAndEveryJarOfItsClassPath() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("checkout"));
+        Files.createDirectories(root.resolve("bin/lib"));
+        for (String f : List.of("squeue", "lib/cli.sh", "lib/java.sh")) {
+            Files.copy(BIN.resolve(f), root.resolve("bin").resolve(f));
+        }
+        Path jar = Files.createDirectories(root.resolve("cli/target")).resolve("gantry-cli.jar");
+        Files.writeString(jar, "jar");
+        Path lib = Files.createDirectories(root.resolve("cli/target/lib")).resolve("gantry-common.jar");
+        Files.writeString(lib, "lib");
+        // a JDK whose java writes the archive it is asked to train, and logs how each command was started
+        Path home = jdk("jdk25", "25.0.1", true);
+        Path log = tmp.resolve("java.log");
+        Files.writeString(home.resolve("bin/java"), """
+                #!/bin/sh
+                case "$*" in *-version*) echo 'openjdk version "25.0.1" 2026-01-01' >&2; exit 0;; esac
+                for a in "$@"; do case "$a" in -XX:ArchiveClassesAtExit=*) echo archive > "${a#*=}";; esac; done
+                case "$*" in *WarmupRun*) ;; *) echo "$*" >> '%s';; esac
+                """.formatted(log));
+        Files.createDirectories(tmp.resolve("path"));
+        Map<String, String> env = Map.of("JAVA_HOME", home.toString());
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000);
+        Files.setLastModifiedTime(jar, old);
+        Files.setLastModifiedTime(lib, old);
+
+        bash("'" + root.resolve("bin/squeue") + "'", env); // no archive yet: trained in the background
+        Path cache = root.resolve("cli/target/jvm-cache");
+        for (int i = 0; i < 500 && !hasArchive(cache); i++) {
+            Thread.sleep(20);
+        }
+        assertTrue(hasArchive(cache), "the first command trained an archive");
+        bash("'" + root.resolve("bin/squeue") + "'", env);
+        Files.setLastModifiedTime(lib, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        bash("'" + root.resolve("bin/squeue") + "'", env);
+
+        List<String> runs = Files.readAllLines(log);
+        assertEquals(3, runs.size(), runs.toString());
+        assertTrue(!runs.get(0).contains("SharedArchiveFile"), runs.get(0));
+        assertTrue(runs.get(1).contains("-XX:SharedArchiveFile=" + cache), "used while fresh: " + runs.get(1));
+        assertTrue(!runs.get(2).contains("SharedArchiveFile"), "not once a class-path jar is newer: " + runs.get(2));
+    }
+
+    private static boolean hasArchive(Path cache) throws IOException {
+        if (!Files.isDirectory(cache)) {
+            return false;
+        }
+        try (var files = Files.list(cache)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".jsa"));
+        }
+    }
+
+    @Test
     void everyWrapperIsExecutableAndRunsItsCommand() throws IOException {
         List<String> problems = new ArrayList<>();
         for (String command : List.of("sbatch", "squeue", "scancel", "sinfo", "scontrol", "sprio", "sshare")) {
