@@ -30,16 +30,95 @@ public final class JobPages {
     }
 
     /**
-     * Hands each page's jobs to {@code page}, in id order, as they arrive. The next page is asked for before this one
-     * is handed over, so the controller builds it while this command reads the last one.
+     * Hands each page's jobs to {@code page}, in id order, as they arrive: on one StreamJobs stream, the controller
+     * making the next page while this command reads the last (pages parsed on the transport's thread, handed to
+     * {@code page} on this one; two asked for at a time). A controller without StreamJobs is read with ListJobs, page by
+     * page.
      *
      * @throws StatusRuntimeException as a blocking call would
      */
     public static void each(ControllerGrpc.ControllerBlockingStub stub, ListJobsRequest request, Consumer<List<Job>> page) {
-        ListJobsRequest.Builder next = request.toBuilder();
-        if (next.getPageSize() == 0) {
-            next.setPageSize(PAGE_SIZE);
+        ListJobsRequest.Builder first = request.toBuilder();
+        if (first.getPageSize() == 0) {
+            first.setPageSize(PAGE_SIZE);
         }
+        ControllerGrpc.ControllerStub async = ControllerGrpc.newStub(stub.getChannel());
+        if (stub.getCallOptions().getDeadline() != null) {
+            async = async.withDeadline(stub.getCallOptions().getDeadline());
+        }
+        // unbounded, yet never more than two pages: each is asked for (gRPC flow control) only once one is taken; a
+        // callback never blocks, whichever thread runs it
+        java.util.concurrent.BlockingQueue<Object> pages = new java.util.concurrent.LinkedBlockingQueue<>();
+        Object end = new Object();
+        @SuppressWarnings("unchecked")
+        io.grpc.stub.ClientCallStreamObserver<ListJobsRequest>[] call = new io.grpc.stub.ClientCallStreamObserver[1];
+        async.streamJobs(first.build(), new io.grpc.stub.ClientResponseObserver<ListJobsRequest, ListJobsResponse>() {
+            @Override
+            public void beforeStart(io.grpc.stub.ClientCallStreamObserver<ListJobsRequest> requestStream) {
+                call[0] = requestStream;
+                requestStream.disableAutoRequestWithInitial(2);
+            }
+
+            @Override
+            public void onNext(ListJobsResponse value) {
+                put(value);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                put(t);
+            }
+
+            @Override
+            public void onCompleted() {
+                put(end);
+            }
+
+            private void put(Object o) {
+                pages.add(o);
+            }
+        });
+        boolean any = false;
+        boolean ended = false;
+        try {
+            while (true) {
+                Object next = take(pages);
+                if (next == end) {
+                    ended = true;
+                    return;
+                }
+                if (next instanceof Throwable t) {
+                    ended = true;
+                    Status status = Status.fromThrowable(t);
+                    if (status.getCode() == Status.Code.UNIMPLEMENTED && !any) {
+                        paged(stub, first, page); // an older controller: page by page
+                        return;
+                    }
+                    throw status.asRuntimeException(Status.trailersFromThrowable(t));
+                }
+                any = true;
+                call[0].request(1);
+                page.accept(((ListJobsResponse) next).getJobsList());
+            }
+        } finally {
+            if (!ended) { // the reader stopped early (an exception): end the stream
+                call[0].cancel("the listing was abandoned", null);
+            }
+        }
+    }
+
+    private static Object take(java.util.concurrent.BlockingQueue<Object> pages) {
+        try {
+            return pages.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw Status.CANCELLED.withDescription("interrupted").withCause(e).asRuntimeException();
+        }
+    }
+
+    /** ListJobs page by page, the next asked for before this one is handed over. */
+    private static void paged(ControllerGrpc.ControllerBlockingStub stub, ListJobsRequest.Builder next,
+            Consumer<List<Job>> page) {
         ControllerGrpc.ControllerFutureStub async = ControllerGrpc.newFutureStub(stub.getChannel());
         if (stub.getCallOptions().getDeadline() != null) {
             async = async.withDeadline(stub.getCallOptions().getDeadline());

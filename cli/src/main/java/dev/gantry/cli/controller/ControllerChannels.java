@@ -120,6 +120,7 @@ public final class ControllerChannels {
         }
         return builder
                 .maxInboundMessageSize(MAX_ANSWER_BYTES)
+                .flowControlWindow(8 << 20)
                 // one blocking call per command: no executor threads to start, no retry machinery to load
                 .directExecutor()
                 .disableRetry()

@@ -103,6 +103,11 @@ final class WarmupController extends ControllerGrpc.ControllerImplBase {
     }
 
     @Override
+    public void streamJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> observer) {
+        reply(observer, ListJobsResponse.newBuilder().addAllJobs(JOBS).build());
+    }
+
+    @Override
     public void listNodes(ListNodesRequest request, StreamObserver<ListNodesResponse> observer) {
         reply(observer, ListNodesResponse.newBuilder().addAllNodes(NODES).build());
     }

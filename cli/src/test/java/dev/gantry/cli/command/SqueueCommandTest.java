@@ -65,23 +65,43 @@ class SqueueCommandTest {
     }
 
     @Test
-    void aQueueLongerThanAPage_isReadPageByPage_inSqueuesView() {
-        FakeController big = new FakeController(ClusterFixtures.NOW);
-        int count = dev.gantry.cli.api.JobPages.PAGE_SIZE * 2 + 5;
-        for (int id = 1; id <= count; id++) {
-            big.withJob(aJob(id).build());
-        }
+    void aQueueLongerThanAPage_isReadAsPagesOnOneStream_inSqueuesView() {
+        FakeController big = bigQueue();
         try (CliHarness many = new CliHarness(big)) {
-            Result r = many.run("squeue", "-h", "-o", "%i", "-S", "i");
-            assertEquals(0, r.exitCode(), r.err());
-            List<String> lines = r.out().lines().toList();
-            assertEquals(count, lines.size());
-            assertEquals("1", lines.get(0));
-            assertEquals(Integer.toString(count), lines.get(count - 1));
-            assertEquals(3, big.listJobsCalls(), "three pages");
+            assertEveryJobListed(many.run("squeue", "-h", "-o", "%i", "-S", "i"));
+            assertEquals(1, big.streamJobsCalls(), "one stream");
+            assertEquals(0, big.listJobsCalls());
             assertEquals(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY, big.lastListJobs().getView());
             assertEquals(dev.gantry.cli.api.JobPages.PAGE_SIZE, big.lastListJobs().getPageSize());
         }
+    }
+
+    @Test
+    void aControllerWithoutStreamJobs_isReadWithListJobs_pageByPage() {
+        FakeController big = bigQueue().withoutStreamJobs();
+        try (CliHarness many = new CliHarness(big)) {
+            assertEveryJobListed(many.run("squeue", "-h", "-o", "%i", "-S", "i"));
+            assertEquals(3, big.listJobsCalls(), "three pages");
+            assertEquals(dev.gantry.api.v1.JobView.JOB_VIEW_SUMMARY, big.lastListJobs().getView());
+        }
+    }
+
+    private static final int BIG = dev.gantry.cli.api.JobPages.PAGE_SIZE * 2 + 5;
+
+    private static FakeController bigQueue() {
+        FakeController big = new FakeController(ClusterFixtures.NOW);
+        for (int id = 1; id <= BIG; id++) {
+            big.withJob(aJob(id).build());
+        }
+        return big;
+    }
+
+    private static void assertEveryJobListed(Result r) {
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(BIG, lines.size());
+        assertEquals("1", lines.get(0));
+        assertEquals(Integer.toString(BIG), lines.get(BIG - 1));
     }
 
     @Test

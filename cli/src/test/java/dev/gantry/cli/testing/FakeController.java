@@ -60,6 +60,8 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
     private SubmitJobRequest lastSubmit;
     private ListJobsRequest lastListJobs;
     private int listJobsCalls;
+    private int streamJobsCalls;
+    private boolean streamUnimplemented;
     private CancelJobRequest lastCancel;
     private Status failure;
     private Job.Builder endSubmittedJobsAs;
@@ -282,12 +284,52 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
     }
 
     @Override
+    public synchronized void streamJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> observer) {
+        streamJobsCalls++;
+        if (streamUnimplemented) {
+            observer.onError(Status.UNIMPLEMENTED.withDescription("StreamJobs").asRuntimeException());
+            return;
+        }
+        // as the controller: ListJobs' pages one after another on one stream
+        lastListJobs = request;
+        if (failed(observer)) {
+            return;
+        }
+        ListJobsRequest next = request;
+        while (true) {
+            ListJobsResponse page = page(next);
+            observer.onNext(page);
+            if (page.getNextPageToken().isEmpty()) {
+                observer.onCompleted();
+                return;
+            }
+            next = next.toBuilder().setPageToken(page.getNextPageToken()).build();
+        }
+    }
+
+    /** StreamJobs answers UNIMPLEMENTED, as a controller from before it. */
+    public synchronized FakeController withoutStreamJobs() {
+        streamUnimplemented = true;
+        return this;
+    }
+
+    /** How many StreamJobs calls were made. */
+    public synchronized int streamJobsCalls() {
+        return streamJobsCalls;
+    }
+
+    @Override
     public synchronized void listJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> observer) {
         lastListJobs = request;
         listJobsCalls++;
         if (failed(observer)) {
             return;
         }
+        observer.onNext(page(request));
+        observer.onCompleted();
+    }
+
+    private ListJobsResponse page(ListJobsRequest request) {
         // as the controller: filtered, in id order, page by page (the token: the last id of the page before)
         int size = request.getPageSize() == 0 ? 1000 : request.getPageSize();
         long after = request.getPageToken().isEmpty() ? 0 : Long.parseLong(request.getPageToken());
@@ -308,8 +350,7 @@ public final class FakeController extends ControllerGrpc.ControllerImplBase {
                 response.addJobs(job);
             }
         }
-        observer.onNext(response.build());
-        observer.onCompleted();
+        return response.build();
     }
 
     /** How many ListJobs calls (pages) were answered. */

@@ -180,6 +180,11 @@ public final class ControllerGrpcService extends ControllerGrpc.ControllerImplBa
     }
 
     @Override
+    public void streamJobs(ListJobsRequest request, StreamObserver<ListJobsResponse> out) {
+        views.streamJobs(request, requester(), out);
+    }
+
+    @Override
     public void watchJobs(WatchJobsRequest request, StreamObserver<WatchJobsResponse> out) {
         views.watchJobs(request, requester(), out);
     }

@@ -25,6 +25,7 @@ final class DatabaseGate implements ServerInterceptor {
             "gantry.v1.Controller/GetJob",
             "gantry.v1.Controller/GetBatchScript",
             "gantry.v1.Controller/ListJobs",
+            "gantry.v1.Controller/StreamJobs",
             "gantry.v1.Controller/WatchJobs",
             "gantry.v1.Controller/ListNodes",
             "gantry.v1.Controller/ListPartitions",

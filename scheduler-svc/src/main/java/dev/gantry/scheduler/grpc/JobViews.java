@@ -18,6 +18,7 @@ import dev.gantry.scheduler.runtime.JobQuery;
 import dev.gantry.scheduler.runtime.JobWatch;
 import dev.gantry.scheduler.store.JobStore;
 import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.util.concurrent.Executor;
 
@@ -145,24 +146,87 @@ final class JobViews {
      * environment.
      */
     void listJobs(ListJobsRequest request, Requester who, StreamObserver<ListJobsResponse> out) {
+        Listing listing = listing(request, "ListJobs", who, out);
+        if (listing != null) {
+            Answers.answer(listing.page(), responses, out, listing::response);
+        }
+    }
+
+    /**
+     * ListJobs' pages on one stream: each page is made (on the controller thread, one page at a time, so a long
+     * listing never holds it for long) as soon as the last is sent and the stream can take more (gRPC's flow
+     * control: a slow reader is not buffered for).
+     */
+    void streamJobs(ListJobsRequest request, Requester who, StreamObserver<ListJobsResponse> out) {
+        ServerCallStreamObserver<ListJobsResponse> call = (ServerCallStreamObserver<ListJobsResponse>) out;
+        java.util.concurrent.atomic.AtomicBoolean waiting = new java.util.concurrent.atomic.AtomicBoolean();
+        Listing[] next = new Listing[1];
+        Runnable[] send = new Runnable[1];
+        send[0] = () -> next[0].page().whenCompleteAsync((page, error) -> {
+            if (call.isCancelled()) {
+                return;
+            }
+            if (error != null) {
+                call.onError(ControllerGrpcService.status(error));
+                return;
+            }
+            ListJobsResponse response = next[0].response(page);
+            call.onNext(response);
+            if (!page.more()) {
+                call.onCompleted();
+                return;
+            }
+            next[0] = next[0].after(page.lastId());
+            waiting.set(true);
+            if (call.isReady() && waiting.compareAndSet(true, false)) {
+                send[0].run();
+            }
+        }, responses);
+        call.setOnReadyHandler(() -> {
+            if (waiting.compareAndSet(true, false)) {
+                send[0].run();
+            }
+        });
+        call.setOnCancelHandler(() -> { }); // the client went away: the next page checks isCancelled and stops
+        next[0] = listing(request, "StreamJobs", who, out);
+        if (next[0] != null) {
+            send[0].run();
+        }
+    }
+
+    /** One page to answer: the query, where it starts and how much it may hold. */
+    private record Listing(JobViews views, JobQuery query, long after, int size, Requester who) {
+
+        java.util.concurrent.CompletableFuture<dev.gantry.scheduler.runtime.JobQueries.JobPage> page() {
+            return views.controller.queries.listJobs(query, after, size, PAGE_BYTES, who, views.visibility);
+        }
+
+        Listing after(long lastId) {
+            return new Listing(views, query, lastId, size, who);
+        }
+
+        ListJobsResponse response(dev.gantry.scheduler.runtime.JobQueries.JobPage page) {
+            return ListJobsResponse.newBuilder().addAllJobs(page.jobs())
+                    .setNextPageToken(page.more() ? PageTokens.token(page.lastId(), query.fingerprint()) : "").build();
+        }
+    }
+
+    /** The first page {@code request} asks for, or null after answering INVALID_ARGUMENT naming the field at fault. */
+    private Listing listing(ListJobsRequest request, String call, Requester who, StreamObserver<ListJobsResponse> out) {
         JobQuery query = JobQuery.of(request);
-        long after;
         try {
             if (request.getPageSize() < 0) {
                 throw new IllegalArgumentException("page_size: must be 0 (the default, " + DEFAULT_PAGE_SIZE
                         + ") or more, got " + request.getPageSize());
             }
-            refusePrivate(request.getView(), "ListJobs");
-            after = PageTokens.after(request.getPageToken(), query.fingerprint());
+            refusePrivate(request.getView(), call);
+            long after = PageTokens.after(request.getPageToken(), query.fingerprint());
+            int size = request.getPageSize() == 0 ? DEFAULT_PAGE_SIZE : Math.min(request.getPageSize(), MAX_PAGE_SIZE);
+            return new Listing(this, query, after, size, who);
         } catch (IllegalArgumentException e) {
             out.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException());
-            return;
+            return null;
         }
-        int size = request.getPageSize() == 0 ? DEFAULT_PAGE_SIZE : Math.min(request.getPageSize(), MAX_PAGE_SIZE);
-        Answers.answer(controller.queries.listJobs(query, after, size, PAGE_BYTES, who, visibility), responses, out,
-                page -> ListJobsResponse.newBuilder().addAllJobs(page.jobs())
-                        .setNextPageToken(page.more() ? PageTokens.token(page.lastId(), query.fingerprint()) : "")
-                        .build());
     }
 
     void watchJobs(WatchJobsRequest request, Requester who, StreamObserver<WatchJobsResponse> out) {

@@ -92,6 +92,33 @@ class ListJobsPagingApiTest {
     }
 
     @Test
+    void streamJobs_sendsListJobsPages_oneAfterAnother_onOneStream() {
+        long first = submit(ALICE, JobSpec.newBuilder().setArray("0-24"));
+        List<ListJobsResponse> streamed = new ArrayList<>();
+        rig.as(ALICE).streamJobs(ListJobsRequest.newBuilder().setPageSize(10).build()).forEachRemaining(streamed::add);
+
+        assertEquals(List.of(10, 10, 5), streamed.stream().map(ListJobsResponse::getJobsCount).toList());
+        assertEquals(LongStream.range(first, first + 25).boxed().toList(), ids(streamed));
+        assertEquals("", streamed.get(2).getNextPageToken());
+        // a streamed page's token resumes the listing with ListJobs, as ListJobs' own
+        assertEquals(LongStream.range(first + 10, first + 25).boxed().toList(), ids(pages(rig.as(ALICE),
+                ListJobsRequest.newBuilder().setPageSize(10).setPageToken(streamed.get(0).getNextPageToken()).build())));
+    }
+
+    @Test
+    void streamJobs_refusesWhatListJobsRefuses() {
+        StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
+                () -> rig.as(ALICE).streamJobs(ListJobsRequest.newBuilder().setPageToken("bogus").build()).hasNext());
+        assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().startsWith("page_token: "), e.getStatus().getDescription());
+        e = assertThrows(StatusRuntimeException.class, () -> rig.as(ALICE).streamJobs(ListJobsRequest.newBuilder()
+                .setView(JobView.JOB_VIEW_PRIVATE).build()).hasNext());
+        assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+        assertTrue(e.getStatus().getDescription().startsWith("view: JOB_VIEW_PRIVATE is for GetJob only; StreamJobs"),
+                e.getStatus().getDescription());
+    }
+
+    @Test
     void theDefaultPage_is1000Jobs() {
         long first = submit(ALICE, JobSpec.newBuilder().setArray("0-1004")); // 1,005 jobs in one submission
         List<Long> all = LongStream.range(first, first + 1005).boxed().toList();
