@@ -179,6 +179,25 @@ class SubmissionLimitsE2ETest {
 
     @Test
     @Order(3)
+    void anArrayOf300Tasks_withAScriptAtTheLimit_isStoredOnce_andTheControllerGoesOn() throws Exception {
+        // each task stored with its own copy was 1.2 GB in one database write: the controller's writer died of it
+        Path atLimit = script("array.sh", FOUR_MIB);
+        long first = submit(Map.of(), "-H", "--array=0-299", atLimit.toString());
+
+        long next = submit(Map.of(), "--wrap", "true");
+        assertEquals(first + 300, next, "the controller takes the next submission");
+        Shell.Result tasks = as("squeue", "-r", "-h", "-o", "%i", "-j", Long.toString(first));
+        assertEquals(0, tasks.exit(), tasks.toString());
+        assertEquals(300, tasks.out().lines().count(), tasks.toString());
+        Shell.Result write = as("scontrol", "write", "batch_script", Long.toString(first + 299), "task.sh");
+        assertEquals(0, write.exit(), write.toString());
+        assertEquals(-1, Files.mismatch(atLimit, work.resolve("task.sh")), "the last task's script, byte for byte");
+        Shell.Result cancel = as("scancel", Long.toString(first));
+        assertEquals(0, cancel.exit(), cancel.toString());
+    }
+
+    @Test
+    @Order(4)
     void aRequestBeyondWhatTheClientApiTakes_isRefusedNamingThatLimit() throws Exception {
         Path huge = script("huge.sh", 12 << 20); // over max_script_size and the 11 MiB a request may have with it
         long before = submit(Map.of(), "--wrap", "true");
@@ -193,7 +212,7 @@ class SubmissionLimitsE2ETest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aConfiguredMaxScriptSize_isTheLimit(@TempDir Path tmp) throws Exception {
         try (TestCluster small = TestCluster.start(tmp, "small", """
                 ClusterName=small-e2e

@@ -24,24 +24,42 @@ public final class JdbcJobStore implements JobStore {
 
     /**
      * All rows of a group commit in one statement: one array per column, unnested into rows. One statement in
-     * autocommit is one transaction and one round trip (a JDBC batch needs a second one for COMMIT).
+     * autocommit is one transaction and one round trip (a JDBC batch needs a second one for COMMIT). Its first part
+     * stores the scripts and environments the rows name by digest ({@link JobTexts}) that the table does not hold yet.
      */
     private static final String UPSERT = """
-            INSERT INTO jobs (job_id, user_name, partition, state, submit_time, start_time, end_time, exit_code, job)
+            WITH texts AS (
+              INSERT INTO job_texts (digest, body) SELECT * FROM unnest(?::bytea[], ?::bytea[])
+              ON CONFLICT (digest) DO NOTHING
+            )
+            INSERT INTO jobs (job_id, user_name, partition, state, submit_time, start_time, end_time, exit_code, job,
+              script_digest, env_digest)
             SELECT * FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::timestamptz[],
-              ?::timestamptz[], ?::integer[], ?::bytea[])
+              ?::timestamptz[], ?::integer[], ?::bytea[], ?::bytea[], ?::bytea[])
+            %s
             ON CONFLICT (job_id) DO UPDATE SET user_name = EXCLUDED.user_name, partition = EXCLUDED.partition,
               state = EXCLUDED.state, submit_time = EXCLUDED.submit_time, start_time = EXCLUDED.start_time,
-              end_time = EXCLUDED.end_time, exit_code = EXCLUDED.exit_code, job = EXCLUDED.job
+              end_time = EXCLUDED.end_time, exit_code = EXCLUDED.exit_code, job = EXCLUDED.job,
+              script_digest = EXCLUDED.script_digest, env_digest = EXCLUDED.env_digest
             """;
 
     /**
-     * {@link #UPSERT} that writes nothing unless the controller lease still has this controller's fencing number, which
+     * {@link #UPSERT} that writes no job unless the controller lease still has this controller's fencing number, which
      * the row lock (FOR SHARE) keeps so until the statement's transaction ends: still one statement, one round trip.
+     * (A deposed controller may still add texts: they are content, named by their digest, and harmless.)
      */
-    private static final String FENCED_UPSERT = UPSERT.replace("?::bytea[])\n",
-            "?::bytea[])\nWHERE EXISTS (SELECT 1 FROM controller_lease WHERE id = 1 AND fencing = ? FOR SHARE)\n");
+    private static final String FENCED_UPSERT = UPSERT.formatted(
+            "WHERE EXISTS (SELECT 1 FROM controller_lease WHERE id = 1 AND fencing = ? FOR SHARE)");
+    private static final String PLAIN_UPSERT = UPSERT.formatted("");
 
+    /** A job row with its script and environment, stored apart, joined back. */
+    private static final String SELECT = """
+            SELECT j.job, s.body, e.body, j.script_digest IS NOT NULL AND s.body IS NULL,
+              j.env_digest IS NOT NULL AND e.body IS NULL
+            FROM jobs j LEFT JOIN job_texts s ON s.digest = j.script_digest LEFT JOIN job_texts e ON e.digest = j.env_digest
+            """;
+
+    private final JobTexts texts = new JobTexts();
     private final DataSource dataSource;
     /** This controller's fencing number, 0 while it writes unfenced (tests, tools). */
     private volatile long fencing;
@@ -105,7 +123,7 @@ public final class JdbcJobStore implements JobStore {
     }
 
     /** @param fencing checked in the statement itself when > 0 (autocommit); 0 when the transaction checked it */
-    private static void upsert(Connection c, List<JobRecord> jobs, long fencing) throws SQLException, FencedException {
+    private void upsert(Connection c, List<JobRecord> jobs, long fencing) throws SQLException, FencedException {
         Collection<JobRecord> rows = jobs;
         if (jobs.size() > 1) {
             Map<Long, JobRecord> last = new LinkedHashMap<>();
@@ -122,6 +140,9 @@ public final class JdbcJobStore implements JobStore {
         Timestamp[] ended = new Timestamp[n];
         Integer[] exitCodes = new Integer[n];
         byte[][] encoded = new byte[n][];
+        byte[][] scriptDigests = new byte[n][];
+        byte[][] envDigests = new byte[n][];
+        JobTexts.Batch batch = texts.batch();
         int i = 0;
         for (JobRecord j : rows) {
             ids[i] = j.id();
@@ -132,21 +153,30 @@ public final class JdbcJobStore implements JobStore {
             started[i] = j.startTime() == null ? null : Timestamp.from(j.startTime());
             ended[i] = j.endTime() == null ? null : Timestamp.from(j.endTime());
             exitCodes[i] = j.exitCode();
-            encoded[i] = JobProtos.toProto(j).toByteArray();
+            // the row without script and environment: they are stored once, by digest
+            Job job = JobProtos.toProto(j);
+            encoded[i] = job.toBuilder().setSpec(job.getSpec().toBuilder().clearScript().clearEnvironment())
+                    .build().toByteArray();
+            scriptDigests[i] = batch.script(j.request().script());
+            envDigests[i] = batch.environment(j.request().environment());
             i++;
         }
-        try (PreparedStatement ps = c.prepareStatement(fencing > 0 ? FENCED_UPSERT : UPSERT)) {
-            ps.setArray(1, c.createArrayOf("bigint", ids));
-            ps.setArray(2, c.createArrayOf("text", users));
-            ps.setArray(3, c.createArrayOf("text", partitions));
-            ps.setArray(4, c.createArrayOf("text", states));
-            ps.setArray(5, c.createArrayOf("timestamptz", submitted));
-            ps.setArray(6, c.createArrayOf("timestamptz", started));
-            ps.setArray(7, c.createArrayOf("timestamptz", ended));
-            ps.setArray(8, c.createArrayOf("integer", exitCodes));
-            ps.setArray(9, c.createArrayOf("bytea", encoded));
+        try (PreparedStatement ps = c.prepareStatement(fencing > 0 ? FENCED_UPSERT : PLAIN_UPSERT)) {
+            ps.setArray(1, c.createArrayOf("bytea", batch.digests()));
+            ps.setArray(2, c.createArrayOf("bytea", batch.bodies()));
+            ps.setArray(3, c.createArrayOf("bigint", ids));
+            ps.setArray(4, c.createArrayOf("text", users));
+            ps.setArray(5, c.createArrayOf("text", partitions));
+            ps.setArray(6, c.createArrayOf("text", states));
+            ps.setArray(7, c.createArrayOf("timestamptz", submitted));
+            ps.setArray(8, c.createArrayOf("timestamptz", started));
+            ps.setArray(9, c.createArrayOf("timestamptz", ended));
+            ps.setArray(10, c.createArrayOf("integer", exitCodes));
+            ps.setArray(11, c.createArrayOf("bytea", encoded));
+            ps.setArray(12, c.createArrayOf("bytea", scriptDigests));
+            ps.setArray(13, c.createArrayOf("bytea", envDigests));
             if (fencing > 0) {
-                ps.setLong(10, fencing);
+                ps.setLong(14, fencing);
             }
             if (ps.executeUpdate() == 0 && fencing > 0) { // every row is inserted or updated, unless the fence said no
                 throw new FencedException(fencing);
@@ -156,14 +186,21 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public List<JobRecord> loadCurrent(Instant finishedSince) throws StoreException {
-        String sql = "SELECT job FROM jobs WHERE state IN ('PENDING','RUNNING','SUSPENDED') OR end_time >= ? ORDER BY job_id";
+        String sql = SELECT + "WHERE j.state IN ('PENDING','RUNNING','SUSPENDED') OR j.end_time >= ? ORDER BY j.job_id";
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setTimestamp(1, Timestamp.from(finishedSince));
+            ps.setFetchSize(10_000); // a cursor (in a transaction): a queue of a million jobs is not one result in memory
             List<JobRecord> out = new ArrayList<>();
+            JobTexts.Reader reader = texts.reader();
+            boolean auto = c.getAutoCommit();
+            c.setAutoCommit(false);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(decode(rs.getBytes(1)));
+                    out.add(decode(rs, reader));
                 }
+            } finally {
+                c.commit();
+                c.setAutoCommit(auto);
             }
             return out;
         } catch (SQLException e) {
@@ -174,10 +211,10 @@ public final class JdbcJobStore implements JobStore {
     @Override
     public Optional<JobRecord> find(long jobId) throws StoreException {
         try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement("SELECT job FROM jobs WHERE job_id = ?")) {
+                PreparedStatement ps = c.prepareStatement(SELECT + "WHERE j.job_id = ?")) {
             ps.setLong(1, jobId);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(decode(rs.getBytes(1))) : Optional.empty();
+                return rs.next() ? Optional.of(decode(rs, texts.reader())) : Optional.empty();
             }
         } catch (SQLException e) {
             throw new StoreException("reading job " + jobId + " failed: " + e.getMessage(), e);
@@ -196,11 +233,30 @@ public final class JdbcJobStore implements JobStore {
         }
     }
 
-    private static JobRecord decode(byte[] bytes) throws SQLException {
+    /** A row of {@link #SELECT}: the job, its script and environment put back (a row from before V6 has them inline). */
+    private static JobRecord decode(ResultSet rs, JobTexts.Reader reader) throws SQLException {
+        Job job;
         try {
-            return JobProtos.fromProto(Job.parseFrom(bytes));
+            job = Job.parseFrom(rs.getBytes(1));
         } catch (InvalidProtocolBufferException e) {
             throw new SQLException("stored job is not a valid gantry.v1.Job: " + e.getMessage(), e);
         }
+        if (rs.getBoolean(4) || rs.getBoolean(5)) { // never written so: refuse to run a job without its script
+            throw new SQLException("job " + job.getJobId() + ": its " + (rs.getBoolean(4) ? "script" : "environment")
+                    + " is missing from job_texts");
+        }
+        byte[] script = rs.getBytes(2);
+        byte[] environment = rs.getBytes(3);
+        if (script != null || environment != null) {
+            var spec = job.getSpec().toBuilder();
+            if (script != null) {
+                spec.setScript(reader.script(script));
+            }
+            if (environment != null) {
+                spec.putAllEnvironment(reader.environment(environment));
+            }
+            job = job.toBuilder().setSpec(spec).build();
+        }
+        return JobProtos.fromProto(job);
     }
 }

@@ -49,6 +49,76 @@ class JdbcJobStoreTest {
         }
     }
 
+    private static JobRecord withTexts(JobRecord j, String script, Map<String, String> environment) {
+        return j.toBuilder().request(j.request().toBuilder().script(script).environment(environment).build()).build();
+    }
+
+    private static long count(Database db, String sql) throws Exception {
+        try (var c = db.dataSource().getConnection(); var rs = c.createStatement().executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void scriptsAndEnvironments_areStoredOncePerContent_andReadBackWhole_inTheirOrder() throws Exception {
+        String big = "#!/bin/sh\n# " + "x".repeat(1 << 20) + "\ntrue\n"; // 1 MiB, as an array's tasks share it
+        Map<String, String> env = new java.util.LinkedHashMap<>();
+        env.put("ZED", "last first");
+        env.put("HOME", "/home/alice");
+        env.put("PATH", "/usr/bin");
+        List<JobRecord> tasks = LongStream.rangeClosed(1, 200).mapToObj(id -> withTexts(aJob(id).build(), big, env)).toList();
+        JobRecord other = withTexts(aJob(201).build(), "#!/bin/sh\necho other\n", Map.of("HOME", "/home/bob"));
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            store.write(tasks);
+            store.write(List.of(other, tasks.get(0).toBuilder().pendingReason(PendingReason.RESOURCES).build()));
+
+            assertEquals(4, count(db, "SELECT count(*) FROM job_texts"), "two scripts, two environments");
+            assertTrue(count(db, "SELECT max(length(job)) FROM jobs") < 4096, "no row holds a script");
+        }
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            List<JobRecord> loaded = store.loadCurrent(T0);
+            assertEquals(201, loaded.size());
+            assertEquals(big, loaded.get(199).request().script());
+            assertEquals(List.of("ZED", "HOME", "PATH"), List.copyOf(loaded.get(199).request().environment().keySet()),
+                    "the submitted order");
+            assertEquals(tasks.get(150), loaded.get(150));
+            assertEquals(other, loaded.get(200));
+            assertEquals(other, store.find(201).orElseThrow());
+            assertTrue(loaded.get(5).request().script() == loaded.get(6).request().script(), "one string in memory");
+        }
+    }
+
+    @Test
+    void aRowWrittenBeforeTheTextsTable_withItsScriptInline_readsAsItWas() throws Exception {
+        JobRecord old = withTexts(aJob(5).build(), "#!/bin/sh\necho inline\n", Map.of("A", "1"));
+        try (Database db = Database.embedded(stateDir, 2)) {
+            try (var c = db.dataSource().getConnection(); var ps = c.prepareStatement(
+                    "INSERT INTO jobs (job_id, user_name, partition, state, submit_time, exit_code, job) VALUES (5, 'u', 'debug', 'PENDING', now(), 0, ?)")) {
+                ps.setBytes(1, dev.gantry.scheduler.api.JobProtos.toProto(old).toByteArray());
+                ps.executeUpdate();
+            }
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            assertEquals(old, store.find(5).orElseThrow());
+            assertEquals(List.of(old), store.loadCurrent(T0));
+        }
+    }
+
+    @Test
+    void aRowNamingAMissingScript_isAnError_notAJobWithoutItsScript() throws Exception {
+        try (Database db = Database.embedded(stateDir, 2)) {
+            JdbcJobStore store = new JdbcJobStore(db.dataSource());
+            store.write(List.of(withTexts(aJob(1).build(), "#!/bin/sh\ntrue\n", Map.of())));
+            try (var c = db.dataSource().getConnection()) {
+                c.createStatement().executeUpdate("DELETE FROM job_texts");
+            }
+            StoreException e = org.junit.jupiter.api.Assertions.assertThrows(StoreException.class, () -> store.find(1));
+            assertTrue(e.getMessage().contains("job 1: its script is missing from job_texts"), e.getMessage());
+        }
+    }
+
     /** A group commit is one INSERT of many rows: the upsert must still hold per row. */
     @Test
     void aGroupCommitLargerThanOneRewrittenInsert_insertsNewJobsAndReplacesNewerVersions() throws Exception {
