@@ -4,6 +4,7 @@ import com.google.protobuf.Timestamp;
 import dev.gantry.api.v1.Gres;
 import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobHold;
+import dev.gantry.api.v1.JobPhase;
 import dev.gantry.api.v1.JobView;
 import dev.gantry.api.v1.NodeAllocation;
 import dev.gantry.common.hostlist.Hostlist;
@@ -67,6 +68,7 @@ public final class JobProtos {
                 .setSpec(JobRequests.summary(j.request()))
                 .setName(j.name())
                 .setState(state(j.state()))
+                .setPhase(phase(j))
                 .setCompleting(j.completing())
                 .setReason(j.reason())
                 .setPartition(j.partition())
@@ -116,6 +118,7 @@ public final class JobProtos {
                 .setMinNodes(j.ask().minNodes())
                 .addAllPartitions(j.partitions())
                 .setState(state(j.state()))
+                .setPhase(phase(j))
                 .setCompleting(j.completing())
                 .setReason(j.reason())
                 .setPartition(j.partition())
@@ -181,6 +184,16 @@ public final class JobProtos {
             b.setLastStateChange(ts(j.lastStateChange()));
         }
         return b;
+    }
+
+    /** The job's phase: its state, and for one that ended whether anything of it is still being cleaned up. */
+    public static JobPhase phase(JobRecord j) {
+        return switch (j.state()) {
+            case PENDING -> JobPhase.JOB_PHASE_PENDING;
+            case RUNNING -> JobPhase.JOB_PHASE_RUNNING;
+            case SUSPENDED -> JobPhase.JOB_PHASE_SUSPENDED;
+            default -> j.completing() ? JobPhase.JOB_PHASE_COMPLETING : JobPhase.JOB_PHASE_FINISHED;
+        };
     }
 
     public static JobRecord fromProto(Job p) {

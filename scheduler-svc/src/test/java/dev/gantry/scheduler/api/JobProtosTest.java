@@ -34,6 +34,29 @@ class JobProtosTest {
     }
 
     @Test
+    void thePhase_isStateAndCompletingAsOneValue_inEveryView() {
+        JobRecord pending = aJob(7).build();
+        JobRecord running = pending.toBuilder().state(JobState.RUNNING, T0).allocation(List.of(new NodeShare("n1", 1, 0)))
+                .startTime(T0).build();
+        JobRecord suspended = running.toBuilder().state(JobState.SUSPENDED, T0.plusSeconds(1)).build();
+        JobRecord requeued = running.toBuilder().state(JobState.PENDING, T0.plusSeconds(2)).completing(true).build();
+        JobRecord ending = running.toBuilder().state(JobState.CANCELLED, T0.plusSeconds(3)).endTime(T0.plusSeconds(3))
+                .completing(true).build();
+        JobRecord over = ending.toBuilder().completing(false).build();
+        var phases = List.of(dev.gantry.api.v1.JobPhase.JOB_PHASE_PENDING, dev.gantry.api.v1.JobPhase.JOB_PHASE_RUNNING,
+                dev.gantry.api.v1.JobPhase.JOB_PHASE_SUSPENDED, dev.gantry.api.v1.JobPhase.JOB_PHASE_PENDING,
+                dev.gantry.api.v1.JobPhase.JOB_PHASE_COMPLETING, dev.gantry.api.v1.JobPhase.JOB_PHASE_FINISHED);
+        List<JobRecord> jobs = List.of(pending, running, suspended, requeued, ending, over);
+        for (var view : dev.gantry.api.v1.JobView.values()) {
+            if (view == dev.gantry.api.v1.JobView.UNRECOGNIZED) {
+                continue;
+            }
+            assertEquals(phases, jobs.stream().map(j -> JobProtos.answer(j, T0.plusSeconds(9), view).getPhase()).toList(),
+                    view.name());
+        }
+    }
+
+    @Test
     void theStoredFormKeepsTheBackfillPreemptableMark_whileTheRunLasts() {
         JobRecord marked = aJob(7).build().toBuilder().state(JobState.RUNNING, T0)
                 .allocation(List.of(new NodeShare("n1", 1, 0))).startTime(T0).backfillPreemptable(true).build();
