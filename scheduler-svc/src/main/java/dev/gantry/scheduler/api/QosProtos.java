@@ -16,18 +16,31 @@ public final class QosProtos {
 
     private static final Set<String> MODES = Set.of("", "OFF", "CANCEL", "REQUEUE", "SUSPEND");
 
+    /** The QOS as the API shows it: a limit not set (the config's -1) is left unset. */
     public static Qos toProto(QosConfig q) {
-        return Qos.newBuilder().setName(q.name()).setPriority(q.priority()).addAllPreempt(q.preempt())
+        Qos.Builder b = Qos.newBuilder().setName(q.name()).setPriority(q.priority()).addAllPreempt(q.preempt())
                 .setPreemptMode(q.preemptMode() == null ? "" : q.preemptMode().slurmName()).setGraceTimeSeconds(q.graceTimeSeconds())
-                .setPreemptExemptTimeSeconds(q.preemptExemptTimeSeconds()).setMaxWallSeconds(q.maxWallSeconds())
-                .setMaxJobsPerUser(q.maxJobsPerUser()).setMaxSubmitJobsPerUser(q.maxSubmitJobsPerUser())
                 .putAllGrpTres(q.grpTres().limits()).putAllMaxTresPerUser(q.maxTresPerUser().limits())
-                .setUsageFactor(q.usageFactor()).addAllFlags(q.flags()).build();
+                .setUsageFactor(q.usageFactor()).addAllFlags(q.flags());
+        if (q.preemptExemptTimeSeconds() != -1) {
+            b.setPreemptExemptTimeSeconds(q.preemptExemptTimeSeconds());
+        }
+        if (q.maxWallSeconds() != -1) {
+            b.setMaxWallSeconds(q.maxWallSeconds());
+        }
+        if (q.maxJobsPerUser() != -1) {
+            b.setMaxJobsPerUser(q.maxJobsPerUser());
+        }
+        if (q.maxSubmitJobsPerUser() != -1) {
+            b.setMaxSubmitJobsPerUser(q.maxSubmitJobsPerUser());
+        }
+        return b.build();
     }
 
     /**
      * An edited QOS in the config's form, or an {@link IllegalArgumentException} naming the field and the limit.
-     * Checks what only the API form can get wrong (a limit below -1, an unknown mode, a priority beyond 32 bits);
+     * A limit left unset is not set (-1 in the config), as is -1. Checks what only the API form can get wrong (a limit
+     * below -1, an unknown mode, a priority beyond 32 bits);
      * the name, Preempt= and UsageFactor are checked against the other QOS by {@code Accounting.withQos}.
      */
     public static QosConfig fromProto(Qos q) {
@@ -42,14 +55,18 @@ public final class QosProtos {
         }
         PreemptMode mode = modeText.isEmpty() ? null : PreemptMode.parse(modeText);
         nonNegativeOrUnlimited("qos.grace_time_seconds", q.getGraceTimeSeconds(), false);
-        nonNegativeOrUnlimited("qos.preempt_exempt_time_seconds", q.getPreemptExemptTimeSeconds(), true);
-        nonNegativeOrUnlimited("qos.max_wall_seconds", q.getMaxWallSeconds(), true);
-        nonNegativeOrUnlimited("qos.max_jobs_per_user", q.getMaxJobsPerUser(), true);
-        nonNegativeOrUnlimited("qos.max_submit_jobs_per_user", q.getMaxSubmitJobsPerUser(), true);
+        long exempt = q.hasPreemptExemptTimeSeconds() ? q.getPreemptExemptTimeSeconds() : -1;
+        long maxWall = q.hasMaxWallSeconds() ? q.getMaxWallSeconds() : -1;
+        long maxJobs = q.hasMaxJobsPerUser() ? q.getMaxJobsPerUser() : -1;
+        long maxSubmit = q.hasMaxSubmitJobsPerUser() ? q.getMaxSubmitJobsPerUser() : -1;
+        nonNegativeOrUnlimited("qos.preempt_exempt_time_seconds", exempt, true);
+        nonNegativeOrUnlimited("qos.max_wall_seconds", maxWall, true);
+        nonNegativeOrUnlimited("qos.max_jobs_per_user", maxJobs, true);
+        nonNegativeOrUnlimited("qos.max_submit_jobs_per_user", maxSubmit, true);
+        double usageFactor = q.hasUsageFactor() ? q.getUsageFactor() : 1.0;
         return new QosConfig(name, (int) q.getPriority(), List.copyOf(q.getPreemptList()), mode,
-                q.getGraceTimeSeconds(), q.getPreemptExemptTimeSeconds(), q.getMaxWallSeconds(), q.getMaxJobsPerUser(),
-                q.getMaxSubmitJobsPerUser(), tres("qos.grp_tres", q.getGrpTresMap()),
-                tres("qos.max_tres_per_user", q.getMaxTresPerUserMap()), q.getUsageFactor(), List.copyOf(q.getFlagsList()),
+                q.getGraceTimeSeconds(), exempt, maxWall, (int) maxJobs, (int) maxSubmit, tres("qos.grp_tres", q.getGrpTresMap()),
+                tres("qos.max_tres_per_user", q.getMaxTresPerUserMap()), usageFactor, List.copyOf(q.getFlagsList()),
                 "", 0);
     }
 

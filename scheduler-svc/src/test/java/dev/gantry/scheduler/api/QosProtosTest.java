@@ -46,6 +46,36 @@ class QosProtosTest {
     }
 
     @Test
+    void aQosWithItsLimitsLeftUnset_limitsNothing_andChargesUsageAsIs() {
+        var q = QosProtos.fromProto(Qos.newBuilder().setName("q").build());
+
+        assertEquals(-1, q.maxWallSeconds());
+        assertEquals(-1, q.maxJobsPerUser());
+        assertEquals(-1, q.maxSubmitJobsPerUser());
+        assertEquals(-1, q.preemptExemptTimeSeconds());
+        assertEquals(1.0, q.usageFactor());
+        Qos listed = QosProtos.toProto(q);
+        assertEquals(false, listed.hasMaxWallSeconds() || listed.hasMaxJobsPerUser() || listed.hasMaxSubmitJobsPerUser()
+                || listed.hasPreemptExemptTimeSeconds(), "an unlimited limit is listed unset: " + listed);
+    }
+
+    @Test
+    void minusOne_stillMeansUnset_andZeroIsALimitOfZero() {
+        var old = QosProtos.fromProto(Qos.newBuilder().setName("q").setMaxWallSeconds(-1).setMaxJobsPerUser(-1).build());
+        var zero = QosProtos.fromProto(Qos.newBuilder().setName("q").setMaxJobsPerUser(0).setUsageFactor(0).build());
+
+        assertEquals(-1, old.maxWallSeconds());
+        assertEquals(-1, old.maxJobsPerUser());
+        assertEquals(0, zero.maxJobsPerUser());
+        assertEquals(0.0, zero.usageFactor(), "set: free");
+        assertEquals(0, QosProtos.toProto(zero).getMaxJobsPerUser());
+        assertEquals(true, QosProtos.toProto(zero).hasMaxJobsPerUser());
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> QosProtos.fromProto(Qos.newBuilder().setName("q").setMaxWallSeconds(-2).build()));
+        assertEquals("qos.max_wall_seconds: -2 must be 0 or more, or -1 (unlimited)", e.getMessage());
+    }
+
+    @Test
     void noEditedMode_isTheClusters() {
         assertNull(QosProtos.fromProto(Qos.newBuilder().setName("q").build()).preemptMode());
     }
