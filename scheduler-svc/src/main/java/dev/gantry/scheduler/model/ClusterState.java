@@ -20,6 +20,8 @@ public final class ClusterState {
 
     private final ClusterConfig config;
     private final TreeMap<Long, JobRecord> jobs = new TreeMap<>();
+    /** Each user's job ids: one user's listing reads that user's jobs only. */
+    private final UserJobIndex byUser = new UserJobIndex();
     private final Map<String, NodeRecord> nodes = new LinkedHashMap<>();
     /** Partitions by name: looked up for every pending job on every pass. */
     private final Map<String, PartitionConfig> partitions = new java.util.HashMap<>();
@@ -63,12 +65,51 @@ public final class ClusterState {
     }
 
     /**
+     * The jobs of {@code users} with ids above {@code id}, in id order: read through each user's ids, so the cost is
+     * theirs, not the whole queue's. Valid until the next write.
+     */
+    public Iterable<JobRecord> jobsOf(Collection<String> users, long id) {
+        return () -> new java.util.Iterator<>() {
+            private final java.util.Iterator<Long> ids = byUser.idsAfter(users, id);
+            private JobRecord next = advance();
+
+            private JobRecord advance() {
+                while (ids.hasNext()) {
+                    JobRecord j = jobs.get(ids.next());
+                    if (j != null) { // a forgotten job's id lingers until its list is compacted
+                        return j;
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public JobRecord next() {
+                if (next == null) {
+                    throw new java.util.NoSuchElementException();
+                }
+                JobRecord j = next;
+                next = advance();
+                return j;
+            }
+        };
+    }
+
+    /**
      * Stores a new version of a job. Allocations follow it: resources are taken when it starts holding them
      * and given back when it stops (including when a completing job's processes are finally gone).
      */
     public void put(JobRecord job) {
         checkOwner();
         JobRecord old = jobs.put(job.id(), job);
+        if (old == null) {
+            byUser.added(userOf(job), job.id());
+        }
         jobListener.accept(job);
         boolean held = old != null && holds(old);
         boolean holds = holds(job);
@@ -140,7 +181,17 @@ public final class ClusterState {
         JobRecord old = jobs.get(id);
         if (old != null && !holds(old)) {
             jobs.remove(id);
+            byUser.removed(userOf(old), jobs::containsKey);
         }
+    }
+
+    /** The ids {@link #jobsOf} holds for {@code user}, forgotten ones not yet compacted away included (tests). */
+    int userIndexSize(String user) {
+        return byUser.held(user);
+    }
+
+    private static String userOf(JobRecord j) {
+        return j.user() == null ? "" : j.user();
     }
 
     /** Makes {@code next} the only thread that may write from now on; called by the current owner. */

@@ -80,12 +80,16 @@ public final class JobQueries {
 
     /**
      * The jobs a page may hold, in id order, above {@code afterId}: the named ones alone when the query names only
-     * ids; from the smallest id or array id named (an array's tasks have ids from the array's own up) otherwise.
+     * ids; the named users' when it names users and no ids; from the smallest id or array id named (an array's tasks
+     * have ids from the array's own up) otherwise.
      */
     private Iterable<JobRecord> candidates(JobQuery query, long afterId) {
         if (!query.ids().isEmpty() && query.arrayIds().isEmpty()) {
             return query.ids().stream().filter(id -> id > afterId).sorted().map(state::job)
                     .filter(java.util.Objects::nonNull).toList();
+        }
+        if (!query.users().isEmpty() && query.ids().isEmpty() && query.arrayIds().isEmpty()) {
+            return state.jobsOf(query.users(), afterId); // squeue -u: those users' jobs only
         }
         long from = afterId;
         if (!query.arrayIds().isEmpty()) {
