@@ -117,6 +117,8 @@ class Client:
                     root = f.read()
             except OSError as e:
                 raise GantryError(grpc.StatusCode.FAILED_PRECONDITION, f"GANTRY_CONTROLLER_CA={ca}: {e.strerror}") from None
+            if b"-----BEGIN CERTIFICATE-----" not in root:
+                raise GantryError(grpc.StatusCode.FAILED_PRECONDITION, f"GANTRY_CONTROLLER_CA={ca}: not a PEM certificate")
         options = [("grpc.max_receive_message_length", MAX_ANSWER_BYTES)]
         self._channels = []
         for address in self.addresses:
