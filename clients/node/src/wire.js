@@ -2,9 +2,9 @@
 // The client API's messages as JavaScript values: the .proto files loaded at run time (no generated code), and
 // answers turned into plain objects with Dates for timestamps.
 //
-// The .proto files: the package's own proto/ (a packed tarball carries a copy, made by `npm pack` through the
-// prepack script), else the repository's proto/src/main/proto (an install from the repository, where the package sits
-// at clients/node): one source of truth, never a second copy in git.
+// The .proto files: the repository's proto/src/main/proto when the package sits in a checkout at clients/node (an
+// install from the repository), else the package's own proto/ (the copy a packed tarball carries, made by `npm pack`
+// through the prepack script): one source of truth, never a second copy in git.
 const nodePath = require('node:path');
 const nodeFs = require('node:fs');
 const grpc = require('@grpc/grpc-js');
@@ -15,7 +15,7 @@ const PROTO_FILES = ['gantry/v1/controller.proto', 'gantry/v1/types.proto'];
 
 /** The directory holding gantry/v1/controller.proto for this installation. */
 function protoDir(fs = nodeFs) {
-  const candidates = [nodePath.join(PACKAGE_DIR, 'proto'), nodePath.resolve(PACKAGE_DIR, '../../proto/src/main/proto')];
+  const candidates = [nodePath.resolve(PACKAGE_DIR, '../../proto/src/main/proto'), nodePath.join(PACKAGE_DIR, 'proto')];
   const found = candidates.find((dir) => fs.existsSync(nodePath.join(dir, PROTO_FILES[0])));
   if (!found) {
     throw new Error(`gantry-client: no gantry/v1/controller.proto in ${candidates.join(' or ')} (pack the package with npm pack, which copies them)`);
