@@ -90,9 +90,15 @@ class GantryClient {
     return this.stubs.get(address);
   }
 
-  async metadata() {
+  /** The call's metadata with the caller's credential; none to be had is UNAUTHENTICATED naming why. */
+  async metadata(method) {
     const metadata = new grpc.Metadata();
-    const header = await this.credential.header();
+    let header;
+    try {
+      header = await this.credential.header();
+    } catch (e) {
+      throw new GantryError(grpc.status.UNAUTHENTICATED, e.message, method);
+    }
     if (header !== null) {
       metadata.set('authorization', header);
     }
@@ -105,15 +111,18 @@ class GantryClient {
     let failovers = this.addresses.length - 1;
     for (;;) {
       const index = this.current;
-      const metadata = await this.metadata().catch((e) => {
-        throw new GantryError(grpc.status.UNAUTHENTICATED, e.message, method);
-      });
+      const metadata = await this.metadata(method);
+      let cancel;
       try {
         return await new Promise((resolve, reject) => {
           const call = this.stub(index)[method](request, metadata, { deadline }, (error, answer) => (error ? reject(error) : resolve(answer)));
-          signal?.addEventListener('abort', () => call.cancel(), { once: true });
+          cancel = () => call.cancel();
+          signal?.addEventListener('abort', cancel, { once: true });
         });
       } catch (error) {
+        if (signal?.aborted) {
+          throw signal.reason;
+        }
         if (error.code === grpc.status.RESOURCE_EXHAUSTED && String(error.details).startsWith('rate limit:') && Date.now() + 1000 < deadline) {
           await sleep(1000, signal);
           continue;
@@ -124,6 +133,8 @@ class GantryClient {
           continue;
         }
         throw toGantryError(error, method);
+      } finally {
+        signal?.removeEventListener('abort', cancel);
       }
     }
   }
@@ -137,7 +148,7 @@ class GantryClient {
 
   /** A server stream as an async iterator of its plain answers; leaving the loop cancels the call. */
   async *stream(method, request, signal) {
-    const call = this.stub()[method](request, await this.metadata());
+    const call = this.stub()[method](request, await this.metadata(method));
     const cancel = () => call.cancel();
     signal?.addEventListener('abort', cancel, { once: true });
     call.on('error', () => {}); // seen by the iterator below; after a cancel by us, nothing to report
@@ -301,7 +312,7 @@ async function connect(options = {}) {
  * standby answers UNAVAILABLE, a frozen one not at all). None within PROBE_WITHIN_MS: the first address.
  */
 async function preferActive(client) {
-  const metadata = await client.metadata().catch(() => new grpc.Metadata());
+  const metadata = await client.metadata('ListPartitions').catch(() => new grpc.Metadata());
   const deadline = Date.now() + PROBE_WITHIN_MS;
   const probes = client.addresses.map((_, index) => new Promise((resolve, reject) => {
     client.stub(index).ListPartitions({}, metadata, { deadline }, (error) => (error ? reject(error) : resolve(index)));
