@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code npm ci} (the committed lock file), its unit tests run with {@code node --test test/}, and its end-to-end tests
  * ({@code clients/node/e2e}) run with {@code node --test} against a live local cluster, as an unprivileged user in
  * their own directory, finding the cluster through GANTRY_RUN_DIR and authenticated by the node's local authenticator
- * as Gantry's commands are. Skipped only where node is not installed.
+ * as Gantry's commands are, over TLS (the cluster serves its public port with {@code --public-tls}). Skipped only where
+ * node is not installed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NodeClientE2ETest {
@@ -56,7 +57,8 @@ class NodeClientE2ETest {
                 AuthAltParameters=jwt_key=jwt_hs256.key
                 NodeName=n[1-2] CPUs=2 RealMemory=1024
                 PartitionName=debug Nodes=n[1-2] Default=YES MaxTime=60 State=UP
-                """);
+                """, "--public-tls"); // the client finds controller-ca.crt beside controller.addr and speaks TLS
+        assertTrue(Files.exists(cluster.runDir.resolve("controller-ca.crt")), "the cluster serves TLS: a plaintext client cannot pass");
         work = Files.createDirectories(tmp.resolve("node-work"));
         if (isRoot()) {
             user = LocalUsers.ensure("gantry-node1");
