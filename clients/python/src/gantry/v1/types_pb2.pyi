@@ -21,6 +21,15 @@ class JobState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     JOB_STATE_PREEMPTED: _ClassVar[JobState]
     JOB_STATE_OUT_OF_MEMORY: _ClassVar[JobState]
 
+class JobPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    JOB_PHASE_UNSPECIFIED: _ClassVar[JobPhase]
+    JOB_PHASE_PENDING: _ClassVar[JobPhase]
+    JOB_PHASE_RUNNING: _ClassVar[JobPhase]
+    JOB_PHASE_SUSPENDED: _ClassVar[JobPhase]
+    JOB_PHASE_COMPLETING: _ClassVar[JobPhase]
+    JOB_PHASE_FINISHED: _ClassVar[JobPhase]
+
 class JobHold(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     JOB_HOLD_UNSPECIFIED: _ClassVar[JobHold]
@@ -62,6 +71,12 @@ JOB_STATE_TIMEOUT: JobState
 JOB_STATE_NODE_FAIL: JobState
 JOB_STATE_PREEMPTED: JobState
 JOB_STATE_OUT_OF_MEMORY: JobState
+JOB_PHASE_UNSPECIFIED: JobPhase
+JOB_PHASE_PENDING: JobPhase
+JOB_PHASE_RUNNING: JobPhase
+JOB_PHASE_SUSPENDED: JobPhase
+JOB_PHASE_COMPLETING: JobPhase
+JOB_PHASE_FINISHED: JobPhase
 JOB_HOLD_UNSPECIFIED: JobHold
 JOB_HOLD_USER: JobHold
 JOB_HOLD_ADMIN: JobHold
@@ -180,7 +195,7 @@ class Gres(_message.Message):
     def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., count: _Optional[int] = ..., indices: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Job(_message.Message):
-    __slots__ = ("job_id", "spec", "state", "completing", "reason", "partition", "nodes", "node_list", "num_nodes", "num_cpus", "num_tasks", "time_limit_seconds", "submit_time", "eligible_time", "start_time", "end_time", "exit_code", "exit_signal", "priority", "mem_per_node_mb", "batch_host", "cpus_per_task", "max_nodes", "allocation", "last_state_change", "min_nodes", "partitions", "name", "ntasks_per_node", "mem_per_cpu_mb", "gres", "exclusive", "constraint", "req_nodes", "exc_nodes", "contiguous", "oversubscribe", "account", "qos", "nice", "dependency", "requeue", "restart_count", "hold", "array_job_id", "array_task_id", "array_task_spec", "sched_nodes", "sched_node_list", "suspend_seconds", "run_seconds", "admin_priority", "array_max_running", "begin_time", "preempt_time", "preempt_eligible_time", "admin_suspended", "backfill_preemptable", "time_used_seconds", "sched_by_backfill", "sched_in_last_backfill", "last_sched_eval")
+    __slots__ = ("job_id", "spec", "state", "completing", "reason", "partition", "nodes", "node_list", "num_nodes", "num_cpus", "num_tasks", "time_limit_seconds", "submit_time", "eligible_time", "start_time", "end_time", "exit_code", "exit_signal", "priority", "mem_per_node_mb", "batch_host", "cpus_per_task", "max_nodes", "allocation", "last_state_change", "min_nodes", "partitions", "name", "ntasks_per_node", "mem_per_cpu_mb", "gres", "exclusive", "constraint", "req_nodes", "exc_nodes", "contiguous", "oversubscribe", "account", "qos", "nice", "dependency", "requeue", "restart_count", "hold", "array_job_id", "array_task_id", "array_task_spec", "sched_nodes", "sched_node_list", "suspend_seconds", "run_seconds", "admin_priority", "array_max_running", "begin_time", "preempt_time", "preempt_eligible_time", "admin_suspended", "backfill_preemptable", "time_used_seconds", "sched_by_backfill", "sched_in_last_backfill", "last_sched_eval", "phase")
     JOB_ID_FIELD_NUMBER: _ClassVar[int]
     SPEC_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -243,6 +258,7 @@ class Job(_message.Message):
     SCHED_BY_BACKFILL_FIELD_NUMBER: _ClassVar[int]
     SCHED_IN_LAST_BACKFILL_FIELD_NUMBER: _ClassVar[int]
     LAST_SCHED_EVAL_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
     job_id: int
     spec: JobSpec
     state: JobState
@@ -305,7 +321,8 @@ class Job(_message.Message):
     sched_by_backfill: bool
     sched_in_last_backfill: bool
     last_sched_eval: _timestamp_pb2.Timestamp
-    def __init__(self, job_id: _Optional[int] = ..., spec: _Optional[_Union[JobSpec, _Mapping]] = ..., state: _Optional[_Union[JobState, str]] = ..., completing: bool = ..., reason: _Optional[str] = ..., partition: _Optional[str] = ..., nodes: _Optional[_Iterable[str]] = ..., node_list: _Optional[str] = ..., num_nodes: _Optional[int] = ..., num_cpus: _Optional[int] = ..., num_tasks: _Optional[int] = ..., time_limit_seconds: _Optional[int] = ..., submit_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., eligible_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., start_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., exit_code: _Optional[int] = ..., exit_signal: _Optional[int] = ..., priority: _Optional[int] = ..., mem_per_node_mb: _Optional[int] = ..., batch_host: _Optional[str] = ..., cpus_per_task: _Optional[int] = ..., max_nodes: _Optional[int] = ..., allocation: _Optional[_Iterable[_Union[NodeAllocation, _Mapping]]] = ..., last_state_change: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., min_nodes: _Optional[int] = ..., partitions: _Optional[_Iterable[str]] = ..., name: _Optional[str] = ..., ntasks_per_node: _Optional[int] = ..., mem_per_cpu_mb: _Optional[int] = ..., gres: _Optional[_Iterable[_Union[Gres, _Mapping]]] = ..., exclusive: bool = ..., constraint: _Optional[str] = ..., req_nodes: _Optional[_Iterable[str]] = ..., exc_nodes: _Optional[_Iterable[str]] = ..., contiguous: bool = ..., oversubscribe: bool = ..., account: _Optional[str] = ..., qos: _Optional[str] = ..., nice: _Optional[int] = ..., dependency: _Optional[str] = ..., requeue: bool = ..., restart_count: _Optional[int] = ..., hold: _Optional[_Union[JobHold, str]] = ..., array_job_id: _Optional[int] = ..., array_task_id: _Optional[int] = ..., array_task_spec: _Optional[str] = ..., sched_nodes: _Optional[_Iterable[str]] = ..., sched_node_list: _Optional[str] = ..., suspend_seconds: _Optional[int] = ..., run_seconds: _Optional[int] = ..., admin_priority: bool = ..., array_max_running: _Optional[int] = ..., begin_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., preempt_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., preempt_eligible_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., admin_suspended: bool = ..., backfill_preemptable: bool = ..., time_used_seconds: _Optional[int] = ..., sched_by_backfill: bool = ..., sched_in_last_backfill: bool = ..., last_sched_eval: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    phase: JobPhase
+    def __init__(self, job_id: _Optional[int] = ..., spec: _Optional[_Union[JobSpec, _Mapping]] = ..., state: _Optional[_Union[JobState, str]] = ..., completing: bool = ..., reason: _Optional[str] = ..., partition: _Optional[str] = ..., nodes: _Optional[_Iterable[str]] = ..., node_list: _Optional[str] = ..., num_nodes: _Optional[int] = ..., num_cpus: _Optional[int] = ..., num_tasks: _Optional[int] = ..., time_limit_seconds: _Optional[int] = ..., submit_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., eligible_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., start_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., exit_code: _Optional[int] = ..., exit_signal: _Optional[int] = ..., priority: _Optional[int] = ..., mem_per_node_mb: _Optional[int] = ..., batch_host: _Optional[str] = ..., cpus_per_task: _Optional[int] = ..., max_nodes: _Optional[int] = ..., allocation: _Optional[_Iterable[_Union[NodeAllocation, _Mapping]]] = ..., last_state_change: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., min_nodes: _Optional[int] = ..., partitions: _Optional[_Iterable[str]] = ..., name: _Optional[str] = ..., ntasks_per_node: _Optional[int] = ..., mem_per_cpu_mb: _Optional[int] = ..., gres: _Optional[_Iterable[_Union[Gres, _Mapping]]] = ..., exclusive: bool = ..., constraint: _Optional[str] = ..., req_nodes: _Optional[_Iterable[str]] = ..., exc_nodes: _Optional[_Iterable[str]] = ..., contiguous: bool = ..., oversubscribe: bool = ..., account: _Optional[str] = ..., qos: _Optional[str] = ..., nice: _Optional[int] = ..., dependency: _Optional[str] = ..., requeue: bool = ..., restart_count: _Optional[int] = ..., hold: _Optional[_Union[JobHold, str]] = ..., array_job_id: _Optional[int] = ..., array_task_id: _Optional[int] = ..., array_task_spec: _Optional[str] = ..., sched_nodes: _Optional[_Iterable[str]] = ..., sched_node_list: _Optional[str] = ..., suspend_seconds: _Optional[int] = ..., run_seconds: _Optional[int] = ..., admin_priority: bool = ..., array_max_running: _Optional[int] = ..., begin_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., preempt_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., preempt_eligible_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., admin_suspended: bool = ..., backfill_preemptable: bool = ..., time_used_seconds: _Optional[int] = ..., sched_by_backfill: bool = ..., sched_in_last_backfill: bool = ..., last_sched_eval: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]] = ..., phase: _Optional[_Union[JobPhase, str]] = ...) -> None: ...
 
 class Node(_message.Message):
     __slots__ = ("name", "state", "drain", "not_responding", "reason", "cpus", "sockets", "cores_per_socket", "threads_per_core", "real_memory_mb", "alloc_cpus", "alloc_memory_mb", "partitions", "agent_address", "last_seen", "boot_time", "weight", "features", "gres", "alloc_gres")
