@@ -63,9 +63,21 @@ public final class JobProtos {
      */
     private static Job.Builder summary(JobRecord j) {
         JobControls c = j.controls();
+        Job.Builder b = shared(j).setSpec(JobRequests.summary(j.request()))
+                .setAccount(c.account()).setQos(c.qos()).setNice(c.nice()).setDependency(c.dependency())
+                .setArrayJobId(c.arrayJobId()).setArrayTaskSpec(c.arraySpec()).setArrayMaxRunning(c.arrayMaxRunning())
+                .setSuspendSeconds(j.suspendedSeconds());
+        if (c.arrayTaskId() >= 0) {
+            b.setArrayTaskId(c.arrayTaskId());
+        }
+        times(b, j, false);
+        return b;
+    }
+
+    /** What every view carries of a job's own fields. */
+    private static Job.Builder shared(JobRecord j) {
         Job.Builder b = Job.newBuilder()
                 .setJobId(j.id())
-                .setSpec(JobRequests.summary(j.request()))
                 .setName(j.name())
                 .setState(state(j.state()))
                 .setPhase(phase(j))
@@ -79,18 +91,24 @@ public final class JobProtos {
                 .setMemPerNodeMb(j.ask().memPerNodeMb())
                 .setTimeLimitSeconds(j.timeLimitSeconds())
                 .setSubmitTime(ts(j.submitTime()))
-                .setPriority(j.priority())
-                .setAccount(c.account()).setQos(c.qos()).setNice(c.nice()).setDependency(c.dependency())
-                .setArrayJobId(c.arrayJobId()).setArrayTaskSpec(c.arraySpec()).setArrayMaxRunning(c.arrayMaxRunning())
-                .setSuspendSeconds(j.suspendedSeconds());
-        if (c.arrayTaskId() >= 0) {
-            b.setArrayTaskId(c.arrayTaskId());
-        }
+                .setPriority(j.priority());
         if (j.batchHost() != null) {
             b.setBatchHost(j.batchHost());
         }
+        return b;
+    }
+
+    /**
+     * Start and end: while pending, backfill's estimate (StartTime, and EndTime = StartTime + the time limit: Slurm sets
+     * both) and where (the node names one by one only with {@code schedNodeNames}); once started, the real start and
+     * the real or expected end.
+     */
+    private static void times(Job.Builder b, JobRecord j, boolean schedNodeNames) {
         if (j.state() == JobState.PENDING && j.forecast() != null) {
             b.setStartTime(ts(j.forecast().start())).setSchedNodeList(Hostlist.compress(j.forecast().nodes()));
+            if (schedNodeNames) {
+                b.addAllSchedNodes(j.forecast().nodes());
+            }
             if (j.timeLimitSeconds() >= 0) {
                 b.setEndTime(ts(j.forecast().start().plusSeconds(j.timeLimitSeconds())));
             }
@@ -103,7 +121,6 @@ public final class JobProtos {
         } else if (j.startTime() != null && j.timeLimitSeconds() >= 0) {
             b.setEndTime(ts(j.startTime().plusSeconds(j.timeLimitSeconds() + j.suspendedSeconds())));
         }
-        return b;
     }
 
     private static Job.Builder builder(JobRecord j) {
@@ -111,32 +128,17 @@ public final class JobProtos {
     }
 
     private static Job.Builder builder(JobRecord j, boolean withPrivateParts) {
-        Job.Builder b = Job.newBuilder()
-                .setJobId(j.id())
+        Job.Builder b = shared(j)
                 .setSpec(JobRequests.toProto(j.request(), withPrivateParts))
-                .setName(j.name())
                 .setMinNodes(j.ask().minNodes())
                 .addAllPartitions(j.partitions())
-                .setState(state(j.state()))
-                .setPhase(phase(j))
-                .setCompleting(j.completing())
-                .setReason(j.reason())
-                .setPartition(j.partition())
                 .addAllNodes(j.nodeNames())
-                .setNodeList(Hostlist.compress(j.nodeNames()))
-                .setNumNodes(numNodes(j))
-                .setNumCpus(j.allocation().isEmpty() ? j.ask().totalCpus()
-                        : j.allocation().stream().mapToInt(NodeShare::cpus).sum())
                 .setNumTasks(j.ask().numTasks())
                 .setCpusPerTask(j.ask().cpusPerTask())
                 .setMaxNodes(j.ask().maxNodes())
-                .setMemPerNodeMb(j.ask().memPerNodeMb())
-                .setTimeLimitSeconds(j.timeLimitSeconds())
-                .setSubmitTime(ts(j.submitTime()))
                 .setEligibleTime(ts(eligibleTime(j)))
                 .setExitCode(j.exitCode())
                 .setExitSignal(j.exitSignal())
-                .setPriority(j.priority())
                 .setNtasksPerNode(j.ask().ntasksPerNode())
                 .setMemPerCpuMb(j.ask().memPerCpuMb())
                 .setExclusive(j.ask().selection().exclusive())
@@ -158,27 +160,9 @@ public final class JobProtos {
                 b.setRunSeconds(Math.max(0, until.getEpochSecond() - j.startTime().getEpochSecond() - j.suspendedSeconds()));
             }
         }
-        if (j.state() == JobState.PENDING && j.forecast() != null) {
-            // backfill's estimate: StartTime, and EndTime = StartTime + the time limit (Slurm sets both)
-            b.setStartTime(ts(j.forecast().start())).addAllSchedNodes(j.forecast().nodes())
-                    .setSchedNodeList(Hostlist.compress(j.forecast().nodes()));
-            if (j.timeLimitSeconds() >= 0) {
-                b.setEndTime(ts(j.forecast().start().plusSeconds(j.timeLimitSeconds())));
-            }
-        }
-        if (j.batchHost() != null) {
-            b.setBatchHost(j.batchHost());
-        }
+        times(b, j, true);
         for (NodeShare s : j.allocation()) {
             b.addAllocation(allocation(s));
-        }
-        if (j.startTime() != null) {
-            b.setStartTime(ts(j.startTime()));
-        }
-        if (j.endTime() != null) {
-            b.setEndTime(ts(j.endTime()));
-        } else if (j.startTime() != null && j.timeLimitSeconds() >= 0) {
-            b.setEndTime(ts(j.startTime().plusSeconds(j.timeLimitSeconds() + j.suspendedSeconds())));
         }
         if (j.lastStateChange() != null) {
             b.setLastStateChange(ts(j.lastStateChange()));
