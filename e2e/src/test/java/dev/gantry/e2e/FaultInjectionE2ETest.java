@@ -57,7 +57,12 @@ import org.junit.jupiter.api.io.TempDir;
 class FaultInjectionE2ETest {
 
     private static final boolean LONG = "long".equals(System.getenv("GANTRY_FAULTS"));
-    private static final int SLURMD_TIMEOUT = 8;
+    /**
+     * Short, so a frozen agent is set DOWN within the test, yet longer than an agent's restart after a SIGKILL plus a
+     * heartbeat interval (SlurmdTimeout / 3) on a loaded machine: with 8 s a restart that took 5.2 s from the kill
+     * (two end-to-end classes at once) came after the node was set DOWN, and its long job was requeued.
+     */
+    private static final int SLURMD_TIMEOUT = 12;
     private static final Duration RECOVERY = Duration.ofSeconds(90);
     private static final Set<JobState> LIVE = Set.of(JobState.JOB_STATE_RUNNING, JobState.JOB_STATE_SUSPENDED);
 
