@@ -113,12 +113,14 @@ class GroupCommitWriterTest {
     @Test
     void whileTheDatabaseIsDown_aNewWriteIsAnsweredUnavailableAtOnce() throws Exception {
         RecordingStore store = new RecordingStore();
-        store.releaseFirst.countDown();
         DatabaseAvailability availability = new DatabaseAvailability();
         availability.down("the embedded PostgreSQL (pid 1) exited");
         try (GroupCommitWriter writer = new GroupCommitWriter(store, n -> {}, availability)) {
+            // the store holds the first transaction until released: otherwise the writer may commit the write (and
+            // find the database up) before write() returns, and the answer is then rightly a success
             CompletableFuture<Void> answer = writer.write(aJob(1).build());
             assertTrue(answer.isCompletedExceptionally(), "no waiting for a database known to be down");
+            store.releaseFirst.countDown();
             writer.commit(aJob(2).build()).get(30, TimeUnit.SECONDS);
             assertTrue(availability.isUp());
         }
