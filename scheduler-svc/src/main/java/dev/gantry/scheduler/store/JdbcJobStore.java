@@ -199,7 +199,7 @@ public final class JdbcJobStore implements JobStore {
                     out.add(decode(rs, reader));
                 }
             } finally {
-                c.commit();
+                c.rollback(); // a read: nothing to keep; and a failed one must not hide its error behind a commit's
                 c.setAutoCommit(auto);
             }
             return out;
