@@ -39,6 +39,14 @@ public final class JobProtos {
     }
 
     /**
+     * The stored form without the spec's script and environment, which the store keeps apart (once per content):
+     * built without them rather than built whole and then cleared, as every job write makes one.
+     */
+    public static Job toProtoWithoutTexts(JobRecord j) {
+        return builder(j, false).build();
+    }
+
+    /**
      * A job as the client API answers at {@code now}: the stored form plus its run time so far
      * ({@code time_used_seconds}, {@link JobRecord#runSeconds}), so every client shows the same one.
      */

@@ -154,9 +154,7 @@ public final class JdbcJobStore implements JobStore {
             ended[i] = j.endTime() == null ? null : Timestamp.from(j.endTime());
             exitCodes[i] = j.exitCode();
             // the row without script and environment: they are stored once, by digest
-            Job job = JobProtos.toProto(j);
-            encoded[i] = job.toBuilder().setSpec(job.getSpec().toBuilder().clearScript().clearEnvironment())
-                    .build().toByteArray();
+            encoded[i] = JobProtos.toProtoWithoutTexts(j).toByteArray();
             scriptDigests[i] = batch.script(j.request().script());
             envDigests[i] = batch.environment(j.request().environment());
             i++;
