@@ -11,8 +11,6 @@ import dev.gantry.api.v1.Job;
 import dev.gantry.api.v1.JobState;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -49,10 +47,7 @@ class AuthenticationE2ETest {
     void up(@TempDir Path tmp) throws Exception {
         alice = LocalUsers.ensure("gantry-auth1");
         bob = LocalUsers.ensure("gantry-auth2");
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Files.write(tmp.resolve("jwt_hs256.key"), key);
-        Files.setPosixFilePermissions(tmp.resolve("jwt_hs256.key"), PosixFilePermissions.fromString("rw-------"));
+        TestCluster.writeJwtKey(tmp);
         cluster = TestCluster.start(tmp, "auth", """
                 ClusterName=e2e-auth
                 AuthAltTypes=auth/jwt

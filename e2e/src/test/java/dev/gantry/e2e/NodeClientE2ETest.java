@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -46,10 +44,7 @@ class NodeClientE2ETest {
         assumeTrue(LocalUsers.run(List.of("sh", "-c", "command -v node")).exit() == 0, "node is not installed: the Node.js client is not tested");
         client = TestCluster.home().resolve("clients/node");
         installFromRepository(client);
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Files.write(tmp.resolve("jwt_hs256.key"), key);
-        Files.setPosixFilePermissions(tmp.resolve("jwt_hs256.key"), PosixFilePermissions.fromString("rw-------"));
+        TestCluster.writeJwtKey(tmp);
         cluster = TestCluster.start(tmp, "node", """
                 ClusterName=e2e-node
                 KillWait=5

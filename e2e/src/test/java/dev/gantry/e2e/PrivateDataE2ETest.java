@@ -65,10 +65,7 @@ class PrivateDataE2ETest {
     @BeforeAll
     void up(@TempDir Path tmp) throws Exception {
         run(List.of("chmod", "755", tmp.toString()));
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Files.write(tmp.resolve("jwt_hs256.key"), key);
-        Files.setPosixFilePermissions(tmp.resolve("jwt_hs256.key"), PosixFilePermissions.fromString("rw-------"));
+        TestCluster.writeJwtKey(tmp);
         alice = user("gantry-pd1", tmp);
         bob = user("gantry-pd2", tmp);
         cluster = TestCluster.start(tmp, "private", ("""

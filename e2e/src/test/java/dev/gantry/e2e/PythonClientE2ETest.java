@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -52,10 +50,7 @@ class PythonClientE2ETest {
             LocalUsers.run(List.of("sh", "-c", "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-grpcio python3-protobuf"));
         }
         assumeTrue(debianGrpc(), "Debian's python3-grpcio and python3-protobuf are not installed and cannot be (README, \"Tests\")");
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Files.write(tmp.resolve("jwt_hs256.key"), key);
-        Files.setPosixFilePermissions(tmp.resolve("jwt_hs256.key"), PosixFilePermissions.fromString("rw-------"));
+        TestCluster.writeJwtKey(tmp);
         cluster = TestCluster.start(tmp, "py", """
                 ClusterName=e2e-py
                 KillWait=2

@@ -93,6 +93,19 @@ final class TestCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * A fresh random HS256 key for {@code AuthAltParameters=jwt_key=…}, written to {@code dir/jwt_hs256.key} readable
+     * by its owner only (the controller refuses a key others can read); its path.
+     */
+    static Path writeJwtKey(Path dir) throws java.io.IOException {
+        byte[] key = new byte[32];
+        new java.security.SecureRandom().nextBytes(key);
+        Path file = dir.resolve("jwt_hs256.key");
+        Files.write(file, key);
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        return file;
+    }
+
     /** Runs sbatch in {@code cwd} and returns the job id it printed. */
     long submit(Path cwd, String... args) throws Exception {
         Shell.Result r = shell.run(cwd, "sbatch", args);
